@@ -1,0 +1,27 @@
+import type { Logger } from "pino";
+import type { AppConfig } from "~/lib/config.server";
+import type { Db, DialectName } from "./db/database.server";
+import type { Mailer } from "./mail/mailer.server";
+
+/**
+ * Everything a loader or action may use, built once at start by the server entry and handed to
+ * React Router. Nothing in app/ opens a connection or reads the environment on its own.
+ */
+export interface AppServices {
+  config: AppConfig;
+  db: Db;
+  dialect: DialectName;
+  logger: Logger;
+  mailer: Mailer;
+  now: () => Date;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    /** The per-request Content-Security-Policy nonce that React's scripts carry. */
+    cspNonce: string;
+    /** The reader's address (from X-Forwarded-For only when TRUST_PROXY is set), for rate limits. */
+    clientIp: string;
+  }
+}

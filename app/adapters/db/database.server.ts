@@ -1,0 +1,70 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type DialectName = "sqlite" | "postgres";
+
+export interface OpenedDatabase {
+  db: Db;
+  dialect: DialectName;
+  /** Where the data lives, for logs: a file path or the PostgreSQL host/database (no password). */
+  location: string;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** File name inside dataDir for the embedded database. */
+  sqliteFile?: string;
+}
+
+const INT8_OID = 20;
+
+export function openDatabase(options: DatabaseOptions): OpenedDatabase {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openSqlite(path.join(options.dataDir, options.sqliteFile ?? "app.db"));
+}
+
+function openSqlite(file: string): OpenedDatabase {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers run during a write; NORMAL sync in WAL mode survives a process crash.
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = NORMAL");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("foreign_keys = ON");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite", location: file };
+}
+
+function openPostgres(connectionString: string): OpenedDatabase {
+  // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
+  pg.types.setTypeParser(INT8_OID, (value) => Number.parseInt(value, 10));
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  const url = new URL(connectionString);
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: "postgres",
+    location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+  };
+}
+
+/** Answers whether the database responds within the time limit; never throws. */
+export async function pingDatabase(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const ping = sql`select 1 as ok`
+    .execute(db)
+    .then(() => true)
+    .catch(() => false);
+  try {
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

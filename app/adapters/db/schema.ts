@@ -1,0 +1,90 @@
+/**
+ * Table types for Kysely. Conventions, identical on SQLite and PostgreSQL so one query works on both:
+ * timestamps are ISO-8601 UTC text, booleans are integers 0/1, ids are text UUIDs unless noted.
+ */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface ArticlesTable {
+  id: string;
+  slug: string;
+  category: string;
+  tags: string;
+  image: string;
+  featured: number;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticleTranslationsTable {
+  article_id: string;
+  language: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  search_text: string;
+  updated_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  page: string;
+  name: string;
+  body: string;
+  language: string;
+  status: "pending" | "approved" | "rejected";
+  created_at: string;
+  moderated_at: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  slug: string;
+  kind: "book" | "merch";
+  category: string;
+  price_cents: number;
+  old_price_cents: number | null;
+  coming_soon: number;
+  sort: number;
+  created_at: string;
+}
+
+export interface ProductTranslationsTable {
+  product_id: string;
+  language: string;
+  title: string;
+  description: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  language: string;
+  status: "new" | "read" | "deleted";
+  created_at: string;
+  mailed_at: string | null;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  articles: ArticlesTable;
+  article_translations: ArticleTranslationsTable;
+  comments: CommentsTable;
+  rate_limits: RateLimitsTable;
+  products: ProductsTable;
+  product_translations: ProductTranslationsTable;
+  contact_messages: ContactMessagesTable;
+}

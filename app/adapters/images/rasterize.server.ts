@@ -1,0 +1,9 @@
+import sharp from "sharp";
+
+/**
+ * Renders an SVG drawing to PNG for places that do not accept SVG (Open Graph and Twitter cards),
+ * cropped to the requested size.
+ */
+export async function svgToPng(svg: string, width: number, height: number): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { limitInputPixels: 4096 * 4096 }).resize(width, height, { fit: "cover" }).png({ compressionLevel: 9 }).toBuffer();
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+/** Sends mail. Two implementations with one contract: SMTP, or files in a folder when no server is set. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer({ smtpUrl, from, dataDir, logger }: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  return smtpUrl ? smtpMailer(smtpUrl, from) : fileMailer(path.join(dataDir, "mail"), from, logger);
+}
+
+function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Without an SMTP server, each mail becomes an .eml file in DATA_DIR/mail (written to a temporary
+ * name, then renamed, so no half-written mail is ever visible), and its location is logged.
+ */
+function fileMailer(folder: string, from: string, logger: Logger): Mailer {
+  const compose = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const { message: raw } = (await compose.sendMail({ from, ...message })) as { message: Buffer };
+      await mkdir(folder, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
+      const temporary = path.join(folder, `.${name}.tmp`);
+      await writeFile(temporary, raw);
+      await rename(temporary, path.join(folder, name));
+      // The subject may carry a reader's name: only the file is logged.
+      logger.info({ file: path.join(folder, name) }, "mail written to file (no SMTP_URL set)");
+    },
+    close: () => compose.close(),
+  };
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** What a card shows, prepared by the loader (dates formatted on the server). */
+export interface ArticleCardData {
+  slug: string;
+  href: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  image: string;
+  date: string;
+  publishedAt: string;
+  featured: boolean;
+}
+
+export function ArticleCard({ article, eager = false }: { article: ArticleCardData; eager?: boolean }) {
+  const { t } = useTranslation("blog");
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-md">
+      <img
+        src={article.image}
+        alt=""
+        width={1200}
+        height={675}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-video w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="font-semibold text-forest-700">{t(`categories.${article.category}`)}</span>
+          <time dateTime={article.publishedAt} className="text-muted">
+            {article.date}
+          </time>
+          {article.featured && <span className="rounded-full bg-gold-300 px-2 py-0.5 text-xs font-semibold text-ink">{t("featured")}</span>}
+        </p>
+        <h3 className="text-xl font-semibold">
+          <Link to={article.href} className="hover:underline">
+            {article.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-3 text-muted">{article.excerpt}</p>
+      </div>
+    </article>
+  );
+}

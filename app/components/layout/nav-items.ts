@@ -1,0 +1,48 @@
+import { cn } from "~/lib/cn";
+
+/** Links of spec §2 "Header and footer", as spec paths with the i18n key of their label. */
+export interface NavItem {
+  path: string;
+  labelKey: string;
+}
+
+export const HEADER_LINKS: NavItem[] = [
+  { path: "/", labelKey: "nav:home" },
+  { path: "/blog", labelKey: "nav:blog" },
+  { path: "/podcast", labelKey: "nav:podcast" },
+  { path: "/shop", labelKey: "nav:shop" },
+  { path: "/about", labelKey: "nav:about" },
+  { path: "/updates", labelKey: "nav:updates" },
+];
+
+export const FOOTER_QUICK_LINKS: NavItem[] = [
+  { path: "/", labelKey: "nav:home" },
+  { path: "/about", labelKey: "nav:about" },
+  { path: "/contact", labelKey: "nav:contact" },
+  { path: "/updates", labelKey: "nav:updates" },
+];
+
+/** Exactly the spec's platform links, in its order. */
+export const FOOTER_PLATFORM_LINKS: NavItem[] = [
+  { path: "/blog", labelKey: "nav:blog" },
+  { path: "/podcast", labelKey: "nav:podcast" },
+  { path: "/shop", labelKey: "nav:shop" },
+  { path: "/about", labelKey: "nav:about" },
+  { path: "/subscribe", labelKey: "nav:subscribe" },
+  { path: "/discourse-labs", labelKey: "nav:discourseLabs" },
+  { path: "/unfiltered-dialogues", labelKey: "nav:unfilteredDialogues" },
+  { path: "/resources", labelKey: "nav:resources" },
+  { path: "/updates", labelKey: "nav:updates" },
+  { path: "/cart", labelKey: "nav:cart" },
+];
+
+export const SOCIAL_PLATFORMS = ["Facebook", "Twitter", "Instagram", "YouTube"] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+/** A header link: the current page is filled in green. */
+export function navLinkClass({ isActive }: { isActive: boolean }): string {
+  return cn(
+    "rounded-full px-3 py-2 text-[0.95rem] font-medium transition-colors",
+    isActive ? "bg-forest-700 text-white" : "text-ink hover:bg-sand",
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
+import { useLanguage, useLocalize } from "~/i18n/root-data";
+import { ComingSoonDialog } from "./coming-soon-dialog";
+import { languageSwitchHref } from "./language-picker";
+import { Logo } from "./logo";
+import { FOOTER_PLATFORM_LINKS, FOOTER_QUICK_LINKS, SOCIAL_PLATFORMS, type NavItem, type SocialPlatform } from "./nav-items";
+import { NewsletterForm } from "./newsletter-form";
+import { SocialIcon } from "./social-icons";
+import { SupportButton } from "./support-button";
+
+function LinkColumn({ title, items }: { title: string; items: NavItem[] }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-gold-300 uppercase">{title}</h2>
+      <ul className="flex flex-col gap-1.5">
+        {items.map((item) => (
+          <li key={item.path}>
+            <Link to={localize(item.path)} className="inline-block py-0.5 text-white/85 hover:text-white hover:underline">
+              {t(item.labelKey)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Footer of spec §2: newsletter, quick and platform links, social overlay, support, copyright. */
+export function SiteFooter() {
+  const { t } = useTranslation("footer");
+  const localize = useLocalize();
+  const language = useLanguage();
+  const [platform, setPlatform] = useState<SocialPlatform | null>(null);
+  return (
+    <footer className="mt-16 bg-ink text-white">
+      <div className="mx-auto grid max-w-wide gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr]">
+        <section aria-labelledby="footer-newsletter" className="flex flex-col gap-4">
+          <Logo onDark />
+          <p className="max-w-md text-white/80">{t("about")}</p>
+          <h2 id="footer-newsletter" className="mt-2 text-xl font-semibold text-white">
+            {t("newsletter.title")}
+          </h2>
+          <p className="text-white/80">{t("newsletter.description")}</p>
+          <NewsletterForm source="footer-newsletter" onDark />
+          <Link to={localize("/subscribe")} className="text-gold-300 underline hover:text-gold-400">
+            {t("completeProfile")}
+          </Link>
+        </section>
+        <LinkColumn title={t("quickLinks")} items={FOOTER_QUICK_LINKS} />
+        <LinkColumn title={t("platform")} items={FOOTER_PLATFORM_LINKS} />
+      </div>
+      <div className="mx-auto flex max-w-wide flex-col gap-6 border-t border-white/15 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("connect")}>
+          {SOCIAL_PLATFORMS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              onClick={() => setPlatform(name)}
+              aria-label={t("social.label", { platform: name })}
+              className="inline-flex size-11 items-center justify-center rounded-full border border-white/25 text-white hover:bg-white/10"
+            >
+              <SocialIcon platform={name} />
+            </button>
+          ))}
+          <SupportButton label={t("support")} className="ml-2" />
+        </div>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("common:language.label")}>
+          {LANGUAGES.map((code) => (
+            <li key={code}>
+              <a
+                href={languageSwitchHref(code, localize("/"))}
+                hrefLang={code}
+                lang={code}
+                aria-current={code === language ? "true" : undefined}
+                className="text-white/80 hover:text-white aria-[current]:font-semibold aria-[current]:text-white"
+              >
+                {LANGUAGE_NAMES[code]}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-white/70">{t("copyright", { year: new Date().getFullYear() })}</p>
+      </div>
+      <ComingSoonDialog platform={platform} onClose={() => setPlatform(null)} />
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+import { Coffee } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button-styles";
+import { useRootData } from "~/i18n/root-data";
+
+/**
+ * Opens the external tip page in a new tab (spec §1). A plain link: it makes no request to this site.
+ * The label defaults to 'Buy me a coffee'; the footer calls it 'Support Our Work'.
+ */
+export function SupportButton({ label, className }: { label?: string; className?: string }) {
+  const { t } = useTranslation("footer");
+  const supportUrl = useRootData()?.site.supportUrl;
+  if (!supportUrl) return null;
+  return (
+    <a href={supportUrl} target="_blank" rel="noopener" className={buttonClass({ variant: "accent", className })}>
+      <Coffee aria-hidden="true" className="size-4" />
+      {label ?? t("supportDefault")}
+      <span className="sr-only"> {t("opensInNewTab")}</span>
+    </a>
+  );
+}

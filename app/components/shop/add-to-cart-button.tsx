@@ -1,0 +1,30 @@
+import { ShoppingCart } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { buttonClass } from "~/components/ui/button-styles";
+import { useLocalize } from "~/i18n/root-data";
+import { addToCart, useHydrated } from "./cart-store";
+
+/** Adds a product that is on sale to the browser's cart and says so in a toast. */
+export function AddToCartButton({ slug }: { slug: string }) {
+  const { t } = useTranslation("shop");
+  const localize = useLocalize();
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="button"
+      disabled={!hydrated}
+      onClick={() => {
+        addToCart(slug);
+        toast.success(t("purchase.added"), {
+          action: <Link to={localize("/cart")} className="font-semibold underline">{t("purchase.viewCart")}</Link>,
+        });
+      }}
+      className={buttonClass({ variant: "outline", size: "lg" })}
+    >
+      <ShoppingCart aria-hidden="true" className="size-5" />
+      {t("purchase.addToCart")}
+    </button>
+  );
+}

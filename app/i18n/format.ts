@@ -1,0 +1,14 @@
+import { LANGUAGE_LOCALES, type Language } from "./languages";
+
+/** "May 2, 2025" in English, "2 mai 2025" in French; computed on the server so both renders agree. */
+export function formatDate(isoDate: string, language: Language): string {
+  const date = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(date);
+}
+
+/** Minutes to read a text at 200 words a minute, at least one. */
+export function readingMinutes(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / 200));
+}

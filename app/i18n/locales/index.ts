@@ -1,0 +1,64 @@
+import enAbout from "./en/about.json";
+import enBlog from "./en/blog.json";
+import enCommon from "./en/common.json";
+import enContact from "./en/contact.json";
+import enDiagnostics from "./en/diagnostics.json";
+import enErrors from "./en/errors.json";
+import enFooter from "./en/footer.json";
+import enHome from "./en/home.json";
+import enNav from "./en/nav.json";
+import enPages from "./en/pages.json";
+import enSections from "./en/sections.json";
+import enShop from "./en/shop.json";
+import enUpdates from "./en/updates.json";
+import esAbout from "./es/about.json";
+import esBlog from "./es/blog.json";
+import esCommon from "./es/common.json";
+import esContact from "./es/contact.json";
+import esDiagnostics from "./es/diagnostics.json";
+import esErrors from "./es/errors.json";
+import esFooter from "./es/footer.json";
+import esHome from "./es/home.json";
+import esNav from "./es/nav.json";
+import esPages from "./es/pages.json";
+import esSections from "./es/sections.json";
+import esShop from "./es/shop.json";
+import esUpdates from "./es/updates.json";
+import frAbout from "./fr/about.json";
+import frBlog from "./fr/blog.json";
+import frCommon from "./fr/common.json";
+import frContact from "./fr/contact.json";
+import frDiagnostics from "./fr/diagnostics.json";
+import frErrors from "./fr/errors.json";
+import frFooter from "./fr/footer.json";
+import frHome from "./fr/home.json";
+import frNav from "./fr/nav.json";
+import frPages from "./fr/pages.json";
+import frSections from "./fr/sections.json";
+import frShop from "./fr/shop.json";
+import frUpdates from "./fr/updates.json";
+import ptAbout from "./pt/about.json";
+import ptBlog from "./pt/blog.json";
+import ptCommon from "./pt/common.json";
+import ptContact from "./pt/contact.json";
+import ptDiagnostics from "./pt/diagnostics.json";
+import ptErrors from "./pt/errors.json";
+import ptFooter from "./pt/footer.json";
+import ptHome from "./pt/home.json";
+import ptNav from "./pt/nav.json";
+import ptPages from "./pt/pages.json";
+import ptSections from "./pt/sections.json";
+import ptShop from "./pt/shop.json";
+import ptUpdates from "./pt/updates.json";
+
+/**
+ * Every locale file, by language and namespace (one namespace per area of the site). Imported
+ * statically so the server bundle and the Node entry load the same files; a new namespace is added
+ * here once per language, and the locale test fails until all four have it.
+ */
+export const locales = {
+  en: { about: enAbout, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, errors: enErrors, updates: enUpdates },
+  es: { about: esAbout, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, errors: esErrors, updates: esUpdates },
+  pt: { about: ptAbout, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, errors: ptErrors, updates: ptUpdates },
+  fr: { about: frAbout, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, errors: frErrors, updates: frUpdates },
+};

@@ -1,0 +1,29 @@
+import type { ResourceLanguage } from "i18next";
+import { useRouteLoaderData } from "react-router";
+import { DEFAULT_LANGUAGE, type Language } from "./languages";
+import { localizePath } from "./paths";
+
+/** What the root loader gives every page: the language, its strings and the public settings. */
+export interface RootData {
+  language: Language;
+  resources: ResourceLanguage;
+  site: {
+    appUrl: string;
+    supportUrl: string;
+    purchaseUrl: string;
+  };
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}
+
+export function useLanguage(): Language {
+  return useRootData()?.language ?? DEFAULT_LANGUAGE;
+}
+
+/** Turns a spec path ("/blog") into the current language's URL ("/fr/blog"). */
+export function useLocalize(): (path: string) => string {
+  const language = useLanguage();
+  return (path) => localizePath(path, language);
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place the environment is read. Every setting is listed here, in
+ * `.env.example` and in the README's configuration table.
+ */
+/** An unset or blank variable counts as absent. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+}
+
+const optionalUrl = optional(z.url());
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, "expected a postgres:// or postgresql:// URL")),
+  SESSION_SECRET: optional(z.string().min(32, "expected at least 32 characters")),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default("Diaspora Policy <no-reply@localhost>"),
+  CONTACT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, "expected an email address").default("editor@localhost"),
+  MAILERLITE_API_KEY: optional(z.string().trim()),
+  MAILERLITE_BASE_URL: z.url().default("https://connect.mailerlite.com/api"),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optional(z.string().trim()),
+  S3_ACCESS_KEY_ID: optional(z.string().trim()),
+  S3_SECRET_ACCESS_KEY: optional(z.string().trim()),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  PURCHASE_URL: z.url().default("https://example.com/purchase"),
+  SUPPORT_URL: z.url().default("https://example.com/support"),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface AppConfig {
+  mode: "production" | "development" | "test";
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  mailerLite: { apiKey: string | undefined; baseUrl: string };
+  s3:
+    | { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
+    | undefined;
+  purchaseUrl: string;
+  supportUrl: string;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Turns zod's issues into one line per variable: "PORT: expected a number…". */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`)
+    .join("\n");
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = environmentSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(`Invalid configuration:\n${describeIssues(result.error)}`);
+  }
+  const e = result.data;
+  const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four, or none",
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    mode: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
+    mailerLite: { apiKey: e.MAILERLITE_API_KEY || undefined, baseUrl: e.MAILERLITE_BASE_URL },
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          region: e.S3_REGION,
+        }
+      : undefined,
+    purchaseUrl: e.PURCHASE_URL,
+    supportUrl: e.SUPPORT_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A secret generated on first start and kept beside the data, so sessions survive restarts. */
+function loadOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

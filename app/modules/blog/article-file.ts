@@ -1,0 +1,29 @@
+/**
+ * Reads an article file: a front matter block with `title` and `excerpt` (double-quoted strings),
+ * then the Markdown body.
+ *
+ *     ---
+ *     title: "Building Pan-African Trade Networks"
+ *     excerpt: "What the AfCFTA means for diaspora businesses."
+ *     ---
+ *     Body in Markdown…
+ */
+export interface ArticleFile {
+  title: string;
+  excerpt: string;
+  body: string;
+}
+
+export function parseArticleFile(text: string): ArticleFile {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text.replace(/^\uFEFF/, ""));
+  if (!match) throw new Error("an article file starts with a --- front matter block");
+  const fields = new Map<string, string>();
+  for (const line of match[1]!.split(/\r?\n/)) {
+    const field = /^(\w+):\s*(".*")\s*$/.exec(line);
+    if (field) fields.set(field[1]!, JSON.parse(field[2]!) as string);
+  }
+  const title = fields.get("title")?.trim();
+  const excerpt = fields.get("excerpt")?.trim();
+  if (!title || !excerpt) throw new Error("an article file needs a title and an excerpt");
+  return { title, excerpt, body: match[2]!.trim() };
+}

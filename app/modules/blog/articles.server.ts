@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { sql, type ExpressionBuilder, type Transaction } from "kysely";
+import type { Db } from "~/adapters/db/database.server";
+import type { ArticlesTable, Database } from "~/adapters/db/schema";
+import type { Language } from "~/i18n/languages";
+import { containsPattern, foldForSearch } from "./search-text";
+import type { CategorySlug, TagSlug } from "./taxonomy";
+
+export const PAGE_SIZE = 6;
+const SOURCE_LANGUAGE = "en";
+
+export interface ArticleSummary {
+  slug: string;
+  category: string;
+  tags: string[];
+  image: string;
+  featured: boolean;
+  publishedAt: string;
+  title: string;
+  excerpt: string;
+  /** False when the reader's language has no translation and the English text is shown. */
+  translated: boolean;
+}
+
+export interface Article extends ArticleSummary {
+  body: string;
+}
+
+export interface ArticleFilter {
+  language: Language;
+  search?: string;
+  category?: CategorySlug;
+  tag?: TagSlug;
+}
+
+export interface ArticlePage {
+  articles: ArticleSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** Articles with the reader's translation where it exists, English otherwise. */
+function localized(db: Db, language: Language) {
+  return db
+    .selectFrom("articles as a")
+    .innerJoin("article_translations as e", (join) => join.onRef("e.article_id", "=", "a.id").on("e.language", "=", SOURCE_LANGUAGE))
+    .leftJoin("article_translations as t", (join) => join.onRef("t.article_id", "=", "a.id").on("t.language", "=", language));
+}
+
+type LocalizedBuilder = ExpressionBuilder<
+  Database & { a: Database["articles"]; e: Database["article_translations"]; t: Database["article_translations"] },
+  "a" | "e" | "t"
+>;
+
+const summaryColumns = (eb: LocalizedBuilder) => [
+  "a.slug" as const,
+  "a.category" as const,
+  "a.tags" as const,
+  "a.image" as const,
+  "a.featured" as const,
+  "a.published_at" as const,
+  eb.fn.coalesce("t.title", "e.title").as("title"),
+  eb.fn.coalesce("t.excerpt", "e.excerpt").as("excerpt"),
+  sql<number>`case when t.article_id is null then 0 else 1 end`.as("translated"),
+];
+
+type SummaryRow = Pick<ArticlesTable, "slug" | "category" | "tags" | "image" | "featured" | "published_at"> & {
+  title: string;
+  excerpt: string;
+  translated: number;
+};
+
+function toSummary(row: SummaryRow): ArticleSummary {
+  return {
+    slug: row.slug,
+    category: row.category,
+    tags: JSON.parse(row.tags) as string[],
+    image: row.image,
+    featured: row.featured === 1,
+    publishedAt: row.published_at,
+    title: row.title,
+    excerpt: row.excerpt,
+    translated: Number(row.translated) === 1,
+  };
+}
+
+/** One page of the blog: newest first, filtered by search text, category and tag together. */
+export async function listArticles(db: Db, filter: ArticleFilter, requestedPage: number): Promise<ArticlePage> {
+  let query = localized(db, filter.language);
+  if (filter.category) query = query.where("a.category", "=", filter.category);
+  if (filter.tag) query = query.where("a.tags", "like", `%"${filter.tag}"%`);
+  if (filter.search) {
+    query = query.where(sql<boolean>`coalesce(t.search_text, e.search_text) like ${containsPattern(filter.search)} escape '\\'`);
+  }
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.trunc(requestedPage) || 1), pageCount);
+  const rows = await query
+    .select(summaryColumns)
+    .orderBy("a.published_at", "desc")
+    .orderBy("a.slug")
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  return { articles: rows.map(toSummary), total: Number(total), page, pageCount };
+}
+
+export async function getArticle(db: Db, slug: string, language: Language): Promise<Article | null> {
+  const row = await localized(db, language)
+    .select((eb) => [...summaryColumns(eb), eb.fn.coalesce("t.body", "e.body").as("body")])
+    .where("a.slug", "=", slug)
+    .executeTakeFirst();
+  return row ? { ...toSummary(row), body: row.body } : null;
+}
+
+/** Every article in the reader's language (English where untranslated), newest first: feeds and the sitemap. */
+export async function listAllArticles(db: Db, language: Language): Promise<ArticleSummary[]> {
+  const rows = await localized(db, language).select(summaryColumns).orderBy("a.published_at", "desc").orderBy("a.slug").execute();
+  return rows.map(toSummary);
+}
+
+/** How many articles each category holds. */
+export async function categoryCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await db.selectFrom("articles").select((eb) => ["category", eb.fn.countAll<number>().as("count")]).groupBy("category").execute();
+  return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
+}
+
+/** Featured articles first, then the newest, up to `limit` (the home page shows three). */
+export async function featuredArticles(db: Db, language: Language, limit = 3): Promise<ArticleSummary[]> {
+  const rows = await localized(db, language)
+    .select(summaryColumns)
+    .orderBy("a.featured", "desc")
+    .orderBy("a.published_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** Other articles sharing the category or a tag, the closest first. */
+export async function relatedArticles(db: Db, article: ArticleSummary, language: Language, limit = 3): Promise<ArticleSummary[]> {
+  // Only candidates sharing the category or a tag are read; the ranking happens here.
+  const rows = await localized(db, language)
+    .select(summaryColumns)
+    .where("a.slug", "!=", article.slug)
+    .where((eb) => eb.or([eb("a.category", "=", article.category), ...article.tags.map((tag) => eb("a.tags", "like", `%"${tag}"%`))]))
+    .execute();
+  const score = (candidate: ArticleSummary) =>
+    (candidate.category === article.category ? 2 : 0) + candidate.tags.filter((tag) => article.tags.includes(tag)).length;
+  return rows
+    .map(toSummary)
+    .sort((a, b) => score(b) - score(a) || b.publishedAt.localeCompare(a.publishedAt))
+    .slice(0, limit);
+}
+
+/** When the publication last changed: the newest article or translation edit. */
+export async function latestContentChange(db: Db): Promise<string | null> {
+  const [articles, translations] = await Promise.all([
+    db.selectFrom("articles").select((eb) => eb.fn.max("updated_at").as("latest")).executeTakeFirst(),
+    db.selectFrom("article_translations").select((eb) => eb.fn.max("updated_at").as("latest")).executeTakeFirst(),
+  ]);
+  const dates = [articles?.latest, translations?.latest].filter((value): value is string => typeof value === "string");
+  return dates.sort().at(-1) ?? null;
+}
+
+export interface ArticleInput {
+  slug: string;
+  category: CategorySlug;
+  tags: TagSlug[];
+  featured: boolean;
+  publishedAt: string;
+  image: string;
+  translations: Partial<Record<Language, { title: string; excerpt: string; body: string }>> & {
+    en: { title: string; excerpt: string; body: string };
+  };
+}
+
+/**
+ * Adds an article with its translations in one transaction, or only the translations it lacks when
+ * the slug exists. Nothing already stored is overwritten. Returns whether the article was new.
+ */
+export async function addArticleIfMissing(db: Db, input: ArticleInput, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const stamp = now.toISOString();
+    const existing = await trx.selectFrom("articles").select("id").where("slug", "=", input.slug).executeTakeFirst();
+    const id = existing?.id ?? randomUUID();
+    if (!existing) {
+      await trx
+        .insertInto("articles")
+        .values({
+          id,
+          slug: input.slug,
+          category: input.category,
+          tags: JSON.stringify(input.tags),
+          image: input.image,
+          featured: input.featured ? 1 : 0,
+          published_at: input.publishedAt,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+    }
+    await insertMissingTranslations(trx, id, input.translations, stamp);
+    return !existing;
+  });
+}
+
+async function insertMissingTranslations(
+  trx: Transaction<Database>,
+  articleId: string,
+  translations: ArticleInput["translations"],
+  stamp: string,
+): Promise<void> {
+  const rows = Object.entries(translations).map(([language, text]) => ({
+    article_id: articleId,
+    language,
+    title: text.title,
+    excerpt: text.excerpt,
+    body: text.body,
+    search_text: foldForSearch(`${text.title}\n${text.excerpt}\n${text.body}`),
+    updated_at: stamp,
+  }));
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("article_translations")
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(["article_id", "language"]).doNothing())
+    .execute();
+}

@@ -1,0 +1,45 @@
+import { Feed } from "feed";
+import type { Db } from "~/adapters/db/database.server";
+import { LANGUAGE_LOCALES, type Language } from "~/i18n/languages";
+import { localizePath } from "~/i18n/paths";
+import { listAllArticles } from "./articles.server";
+
+export type FeedFormat = "rss" | "atom";
+
+export const FEED_PATHS: Record<FeedFormat, string> = { rss: "/blog/feed.xml", atom: "/blog/atom.xml" };
+
+/** The blog as RSS 2.0 or Atom in one language, newest first, with links in that language. */
+export async function blogFeed(
+  db: Db,
+  { language, format, appUrl, title, description }: { language: Language; format: FeedFormat; appUrl: string; title: string; description: string },
+): Promise<string> {
+  const articles = await listAllArticles(db, language);
+  const blogUrl = appUrl + localizePath("/blog", language);
+  const feed = new Feed({
+    id: blogUrl,
+    title,
+    description,
+    link: blogUrl,
+    language: LANGUAGE_LOCALES[language],
+    favicon: `${appUrl}/favicon.svg`,
+    copyright: `© Diaspora Policy`,
+    updated: articles[0] ? new Date(articles[0].publishedAt) : undefined,
+    generator: false,
+    feedLinks: {
+      rss: appUrl + localizePath(FEED_PATHS.rss, language),
+      atom: appUrl + localizePath(FEED_PATHS.atom, language),
+    },
+  });
+  for (const article of articles) {
+    const link = appUrl + localizePath(`/blog/${article.slug}`, language);
+    feed.addItem({
+      id: link,
+      title: article.title,
+      link,
+      description: article.excerpt,
+      date: new Date(article.publishedAt),
+      category: [{ name: article.category }],
+    });
+  }
+  return format === "rss" ? feed.rss2() : feed.atom1();
+}

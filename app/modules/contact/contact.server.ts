@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "~/adapters/db/database.server";
+import type { MailMessage } from "~/adapters/mail/mailer.server";
+import type { Language } from "~/i18n/languages";
+import { isValidEmail, normalizeEmail } from "~/lib/email";
+import { CONTACT_LIMITS, isContactTopic, type ContactTopic } from "./topics";
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  topic: ContactTopic;
+  message: string;
+}
+
+export type ContactField = "name" | "email" | "topic" | "message";
+export type ContactError = "nameRequired" | "nameTooLong" | "emailInvalid" | "topicInvalid" | "messageRequired" | "messageTooLong";
+
+/** Checks the contact form; text is kept as written (always shown escaped), only trimmed. */
+export function validateContact(form: Record<string, unknown>):
+  | { ok: true; value: ContactInput }
+  | { ok: false; errors: Partial<Record<ContactField, ContactError>> } {
+  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).trim() : "");
+  const name = text("name");
+  const email = normalizeEmail(text("email"));
+  const topic = text("topic") || "general";
+  const message = text("message");
+  const errors: Partial<Record<ContactField, ContactError>> = {};
+  if (!name) errors.name = "nameRequired";
+  else if (name.length > CONTACT_LIMITS.name) errors.name = "nameTooLong";
+  if (!isValidEmail(email)) errors.email = "emailInvalid";
+  if (!isContactTopic(topic)) errors.topic = "topicInvalid";
+  if (!message) errors.message = "messageRequired";
+  else if (message.length > CONTACT_LIMITS.message) errors.message = "messageTooLong";
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { name, email, topic: topic as ContactTopic, message } };
+}
+
+export async function saveContactMessage(db: Db, input: ContactInput, language: Language, now: Date): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto("contact_messages")
+    .values({ id, ...input, language, status: "new", created_at: now.toISOString(), mailed_at: null })
+    .execute();
+  return id;
+}
+
+export async function markMailed(db: Db, id: string, now: Date): Promise<void> {
+  await db.updateTable("contact_messages").set({ mailed_at: now.toISOString() }).where("id", "=", id).execute();
+}
+
+/** The mail the owner receives: plain text, the reader's address as Reply-To. */
+export function ownerMail(input: ContactInput, to: string): MailMessage {
+  return {
+    to,
+    replyTo: input.email,
+    subject: `[Diaspora Policy] ${input.topic}: ${input.name.replace(/[\r\n]+/g, " ")}`,
+    text: `From: ${input.name} <${input.email}>\nTopic: ${input.topic}\n\n${input.message}\n`,
+  };
+}

@@ -1,0 +1,49 @@
+import { sql } from "kysely";
+import type { Db } from "~/adapters/db/database.server";
+
+export interface RateLimit {
+  /** What is limited, e.g. "contact" or "comment". */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  /** Seconds until the window resets, for Retry-After. */
+  retryAfterSeconds: number;
+}
+
+/** The spec's limiter settings (§9): 5 per 15 minutes by default, and 3 per 60 s and 3 per 5 minutes. */
+export const LIMITS = {
+  contactPerAddress: { name: "contact", limit: 3, windowMs: 60_000 },
+  commentPerAddress: { name: "comment", limit: 3, windowMs: 5 * 60_000 },
+} satisfies Record<string, RateLimit>;
+
+/**
+ * Counts one attempt for `subject` in a fixed window and says whether it is allowed. One atomic
+ * upsert per attempt, so concurrent requests and several server processes share the same count.
+ */
+export async function consume(db: Db, rule: RateLimit, subject: string, now: Date): Promise<RateLimitResult> {
+  const key = `${rule.name}:${subject}`;
+  const nowText = now.toISOString();
+  const resetText = new Date(now.getTime() + rule.windowMs).toISOString();
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key, count: 1, reset_at: resetText })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        count: sql<number>`case when rate_limits.reset_at <= ${nowText} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql<string>`case when rate_limits.reset_at <= ${nowText} then ${resetText} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(["count", "reset_at"])
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  return {
+    allowed: count <= rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(row.reset_at) - now.getTime()) / 1000)),
+  };
+}

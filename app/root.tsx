@@ -1,0 +1,91 @@
+import { useEffect, useMemo, type ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "~/components/layout/error-page";
+import { useNonce } from "~/components/layout/nonce";
+import { SiteShell } from "~/components/layout/site-shell";
+import { Toaster } from "~/components/ui/toaster";
+import { addPageResources, i18nFor, translatorFor } from "~/i18n/i18n";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
+import { restoreStoredLanguageChoice } from "~/i18n/language-choice";
+import { shellResourcesFor } from "~/i18n/resources.server";
+import { useRootData, type RootData } from "~/i18n/root-data";
+import "./app.css";
+
+export function loader({ params, context }: Route.LoaderArgs): RootData {
+  const language = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
+  const { config } = context.services;
+  return {
+    language,
+    resources: shellResourcesFor(language),
+    site: { appUrl: config.appUrl, supportUrl: config.supportUrl, purchaseUrl: config.purchaseUrl },
+  };
+}
+
+// The strings and settings only change with the language, which is in the URL.
+export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return currentParams.lang !== nextParams.lang;
+}
+
+/** Error pages get their title here: the route that failed has no data to title itself. */
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
+  if (!error || !loaderData) return [];
+  const t = translatorFor(loaderData.language, loaderData.resources);
+  const kind = isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "server";
+  return [{ title: t("common:documentTitle", { page: t(`errors:${kind}.title`) }) }, { name: "robots", content: "noindex" }];
+};
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const language = data?.language ?? DEFAULT_LANGUAGE;
+  const i18n = useMemo(() => i18nFor(language, data?.resources ?? {}), [language, data?.resources]);
+  addPageResources(i18n, language, useMatches().map((match) => match.data));
+  useEffect(() => restoreStoredLanguageChoice(), []);
+  return (
+    <html lang={language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#17140f" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <Toaster />
+        </I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <SiteShell>
+      <ErrorPage kind={notFound ? "notFound" : "server"} />
+    </SiteShell>
+  );
+}

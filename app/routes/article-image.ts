@@ -1,0 +1,29 @@
+import type { Route } from "./+types/article-image";
+import { svgToPng } from "~/adapters/images/rasterize.server";
+import { articleArtwork } from "~/modules/blog/artwork";
+import { getArticle } from "~/modules/blog/articles.server";
+
+/** Social cards want 1200 × 630 raster images. */
+const CARD_WIDTH = 1200;
+const CARD_HEIGHT = 630;
+const pngCache = new Map<string, Buffer>();
+
+/**
+ * GET /images/articles/<slug>.svg: the article's drawn cover, and <slug>.png: the same drawing as a
+ * social-card image. Both are cached for a day.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const match = /^([a-z0-9-]+)\.(svg|png)$/.exec(params.file);
+  const article = match ? await getArticle(context.services.db, match[1]!, "en") : null;
+  if (!match || !article) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const svg = articleArtwork(article.slug, article.category);
+  const cacheControl = "public, max-age=86400";
+  if (match[2] === "svg") return new Response(svg, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": cacheControl } });
+  let png = pngCache.get(svg);
+  if (!png) {
+    png = await svgToPng(svg, CARD_WIDTH, CARD_HEIGHT);
+    if (pngCache.size > 200) pngCache.clear();
+    pngCache.set(svg, png);
+  }
+  return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": cacheControl } });
+}

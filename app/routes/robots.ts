@@ -1,0 +1,9 @@
+import type { Route } from "./+types/robots";
+import { buildRobots } from "~/modules/seo/sitemap";
+
+/** GET /robots.txt: keeps crawlers out of the admin area and the upload diagnosis page. */
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(buildRobots(context.services.config.appUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

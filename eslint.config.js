@@ -1,0 +1,58 @@
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+/**
+ * Imports flow one way (docs/decisions/004-layering-enforced-by-eslint.md):
+ * routes → components → modules → adapters → lib. Two domains meet only in a route.
+ * Every layer reaches other folders through "~/" so the rules below can see where an import goes.
+ */
+const noParentImports = { group: ["../*"], message: "Import through ~/ so the layer rules apply." };
+const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Components never import server-only code." };
+const layer = (names, why) => names.map((name) => ({ group: [`~/${name}/*`, `~/${name}`], message: why }));
+
+const domains = readdirSync("app/modules", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { "no-restricted-imports": ["error", { patterns: [noParentImports, ...patterns] }] },
+});
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  restrict(["app/lib/**"], layer(["routes", "components", "modules", "adapters", "i18n"], "lib is domain-free and depends on nothing above it.")),
+  restrict(["app/i18n/**"], layer(["routes", "components", "modules", "adapters"], "i18n depends only on lib.")),
+  restrict(["app/adapters/**"], layer(["routes", "components", "modules"], "Adapters do not know the product's domains or UI.")),
+  restrict(["app/components/**"], [...layer(["routes", "adapters"], "Components get data from routes, not from adapters."), serverOnly]),
+  ...domains.map((domain) =>
+    restrict([`app/modules/${domain}/**`], [
+      ...layer(["routes", "components"], "Modules hold logic, no UI."),
+      {
+        group: ["~/modules/*", `!~/modules/${domain}`, `!~/modules/${domain}/*`],
+        message: "Two domains meet only in a route, never inside a module.",
+      },
+      { group: ["react", "react-dom", "react-router"], message: "Modules contain no JSX or routing." },
+    ]),
+  ),
+  restrict(["app/routes/**"], []),
+  restrict(["server/**"], layer(["routes", "components"], "The server entry wires adapters and modules; pages are React Router's.")),
+);

@@ -1,0 +1,40 @@
+import { spawnSync } from "node:child_process";
+import { findChromium } from "../tests/support/browser";
+import { buildIfStale } from "./build-if-stale";
+
+/**
+ * `npm test`: builds when needed, then runs unit, integration and browser tests. Browser tests need
+ * Chromium; without it they are skipped with a notice, unless REQUIRE_BROWSER=1 makes that a failure.
+ * Extra arguments go to Vitest (a file name, `-t "pattern"`).
+ */
+const args = process.argv.slice(2);
+const e2eOnly = args.includes("--e2e-only");
+const vitestArgs = args.filter((arg) => arg !== "--e2e-only");
+
+buildIfStale();
+
+const projects = e2eOnly ? [] : ["unit", "integration"];
+const chromium = findChromium();
+if (chromium) {
+  projects.push("e2e");
+} else if (process.env.REQUIRE_BROWSER === "1") {
+  console.error("\nREQUIRE_BROWSER=1 but no Chromium was found (looked at CHROME_PATH, /usr/bin/chromium).\n");
+  process.exit(1);
+} else {
+  console.warn(
+    "\nNOTICE: no Chromium found, so the browser tests are SKIPPED.\n" +
+      "        Install it with `apt-get install chromium` or set CHROME_PATH, then run npm test again.\n",
+  );
+}
+if (!process.env.TEST_DATABASE_URL) {
+  console.warn(
+    "NOTICE: TEST_DATABASE_URL is not set, so repository tests run on SQLite only.\n" +
+      "        Set it to a PostgreSQL database you can write to (postgres://user@host/db) to test both.\n",
+  );
+}
+
+const result = spawnSync("npx", ["vitest", "run", ...projects.flatMap((name) => ["--project", name]), ...vitestArgs], {
+  stdio: "inherit",
+  env: { ...process.env, CHROME_PATH: chromium ?? "", POSTGRES_NOTICE_SHOWN: "1" },
+});
+process.exit(result.status ?? 1);

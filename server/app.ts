@@ -1,0 +1,76 @@
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import type { AppServices } from "~/adapters/context.server";
+import { healthCheck } from "./health";
+import { languageRedirect, languageSwitch } from "./language";
+import { securityHeaders } from "./security-headers";
+
+export interface AppOptions {
+  services: AppServices;
+  /** The React Router server build, or a function that loads it (the dev server reloads it on change). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Middleware that serves the browser assets: express.static in production, Vite in development. */
+  assets: RequestHandler[];
+}
+
+export const CLIENT_BUILD_DIR = path.resolve("build/client");
+
+/** Hashed file names never change content, so browsers may keep them for a year. */
+export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[] {
+  const router = express.Router();
+  // A missing hashed asset is a plain 404, not a page render.
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  return [router];
+}
+
+export function createApp({ services, build, assets }: AppOptions): express.Express {
+  const { config, db, dialect, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(securityHeaders({ development: config.mode === "development" }));
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger,
+      // Asset and dev-server module requests would drown the page requests.
+      autoLogging: { ignore: (req) => /^\/(assets|@|node_modules|app)\//.test(req.url ?? "") || req.url === "/healthz" },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      // Method, path and status are enough: headers carry cookies, query strings may carry addresses.
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.get("/healthz", healthCheck(db, dialect));
+  for (const handler of assets) app.use(handler);
+  app.get("/language", languageSwitch());
+  app.use(languageRedirect());
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: config.mode === "development" ? "development" : "production",
+      getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
+    }),
+  );
+  app.use(lastResortErrorHandler(services));
+  return app;
+}
+
+/** A failure outside React Router's own error handling: log it, answer without a stack trace. */
+function lastResortErrorHandler({ logger }: AppServices): ErrorRequestHandler {
+  return (error, _req, res, _next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) logger.error({ err: error }, "unhandled request error");
+    if (res.headersSent) return res.end();
+    res.status(status).type("text/plain").send(status >= 500 ? "Internal Server Error" : status === 404 ? "Not Found" : "Bad Request");
+  };
+}

@@ -1,0 +1,61 @@
+import { createServer } from "node:http";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { ConfigError, parseConfig } from "~/lib/config.server";
+import { createApp, productionAssets } from "./app";
+import { openServices } from "./bootstrap";
+import { createLogger } from "./logger";
+import { installGracefulShutdown } from "./shutdown";
+
+const SERVER_BUILD = path.resolve("build/server/index.js");
+
+export async function startServer({ development }: { development: boolean }): Promise<void> {
+  const config = parseConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  const services = await openServices(config, logger);
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let assets: RequestHandler[];
+  let closeDevServer = async () => {};
+  if (development) {
+    const vite = await import("vite").then(({ createServer: createViteServer }) =>
+      createViteServer({ server: { middlewareMode: true } }),
+    );
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    assets = [vite.middlewares];
+    closeDevServer = () => vite.close();
+  } else {
+    if (!existsSync(SERVER_BUILD)) throw new ConfigError("No production build found: run `npm run build` first.");
+    build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+    assets = productionAssets();
+  }
+
+  const server = createServer(createApp({ services, build, assets }));
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, mode: config.mode }, "server listening");
+    console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
+  });
+  installGracefulShutdown(server, {
+    logger,
+    onClose: async () => {
+      await closeDevServer();
+      services.mailer.close();
+      await services.db.destroy();
+    },
+  });
+}
+
+/** Start-up failures end the process with a readable message; a configuration error has no stack trace. */
+export function reportStartupFailure(error: unknown): never {
+  if (error instanceof ConfigError) {
+    console.error(`\n${error.message}\n\nSee .env.example and the README's configuration table.\n`);
+  } else {
+    console.error("The server could not start:", error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,19 @@
+import type { TestProject } from "vitest/node";
+import { spawnServer } from "../support/server-process";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** One production server for the browser tests, on a fresh data folder. */
+export default async function setup(project: TestProject) {
+  const server = spawnServer();
+  await server.ready;
+  project.provide("baseUrl", server.url.replace("127.0.0.1", "localhost"));
+  return async () => {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { waitForHydration } from "../support/browser";
+import { useBrowser } from "../support/e2e";
+
+const { baseUrl, open } = useBrowser();
+
+describe("upload diagnosis page", () => {
+  it("appends console lines, adds 'Diagnostic complete' after 2 s, and says the download is simulated", async () => {
+    const page = await open("/upload-diagnostics");
+    const log = page.getByRole("log", { name: "Diagnostic messages" });
+    await page.getByRole("button", { name: "Run diagnostic" }).click();
+    expect(await log.textContent()).toContain("Starting diagnostic…");
+    expect(await log.textContent()).not.toContain("Diagnostic complete");
+    const started = Date.now();
+    await log.getByText("Diagnostic complete").waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    const dialog = new Promise<string>((resolve) => page.once("dialog", (d) => void d.accept().then(() => resolve(d.message()))));
+    await page.getByRole("button", { name: "Download report" }).click();
+    expect(await dialog).toBe("This is a simulation: no report is generated and nothing is downloaded.");
+    await page.getByRole("tab", { name: "Secure Upload" }).click();
+    expect(await page.getByRole("tabpanel").textContent()).toContain("PDF");
+    await page.context().close();
+  });
+});
+
+describe("contact page", () => {
+  it("sends a message with the topic chosen from 'Ask the Diplomat', after fixing an invalid address", async () => {
+    const page = await open("/resources");
+    await page.goto(`${baseUrl}/unfiltered-dialogues`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Start a Conversation" }).click();
+    await page.waitForURL(`${baseUrl}/contact?topic=ask-the-diplomat`);
+    await page.getByLabel("Topic").waitFor();
+    expect(await page.getByLabel("Topic").inputValue()).toBe("ask-the-diplomat");
+    await page.getByLabel("Your name").fill("Adjoa");
+    await page.getByLabel("Your email address").fill("adjoa-at-example");
+    await page.getByLabel("Your message").fill("What does the AfCFTA mean for Caribbean exporters?");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Please enter a valid email address.").waitFor();
+    expect(await page.getByLabel("Your message").inputValue()).toBe("What does the AfCFTA mean for Caribbean exporters?");
+    await page.getByLabel("Your email address").fill("adjoa@example.org");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByRole("status").filter({ hasText: "Thank you! Your message has been sent." }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe("Discourse Labs and Resources", () => {
+  it("link each category to the filtered blog, and list the reading list and glossary", async () => {
+    const page = await open("/fr/discourse-labs");
+    await page.getByRole("link", { name: /Diplomatie/ }).first().click();
+    await page.waitForURL(`${baseUrl}/fr/blog?category=diplomacy`);
+    await page.goto(`${baseUrl}/resources`);
+    expect(await page.locator("cite").count()).toBe(7);
+    expect(await page.locator("dt").count()).toBe(8);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,136 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/adapters/db/migrate.server";
+import {
+  addArticleIfMissing,
+  featuredArticles,
+  getArticle,
+  latestContentChange,
+  listArticles,
+  PAGE_SIZE,
+  relatedArticles,
+} from "~/modules/blog/articles.server";
+import { readArticleContent, seedArticles } from "~/modules/blog/seed.server";
+import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
+
+const CONTENT = path.resolve("content/articles");
+const shipped = readArticleContent(CONTENT);
+
+describe("the shipped sample articles", () => {
+  it("are ten, each with a 500–900-word body in en, es, pt and fr", () => {
+    expect(shipped).toHaveLength(10);
+    for (const article of shipped) {
+      for (const language of ["en", "es", "pt", "fr"] as const) {
+        const text = article.translations[language];
+        expect(text, `${article.slug} ${language}`).toBeDefined();
+        const words = text!.body.split(/\s+/).length;
+        expect(words, `${article.slug} ${language}`).toBeGreaterThanOrEqual(500);
+        if (language === "en") expect(words, article.slug).toBeLessThanOrEqual(900);
+      }
+    }
+    expect(shipped.filter((article) => article.featured).map((article) => article.slug)).toEqual([shipped[0]!.slug]);
+  });
+});
+
+describe.each(dialects)("articles on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect);
+    await migrateToLatest(database.db);
+    expect(await seedArticles(database.db, CONTENT, new Date("2025-06-01T00:00:00Z"))).toBe(10);
+  });
+  afterAll(() => database.drop());
+
+  it("seeds once: a second run adds nothing", async () => {
+    expect(await seedArticles(database.db, CONTENT, new Date())).toBe(0);
+    const { total } = await listArticles(database.db, { language: "en" }, 1);
+    expect(total).toBe(10);
+  });
+
+  it("pages newest first, six at a time, and clamps pages out of range", async () => {
+    const first = await listArticles(database.db, { language: "en" }, 1);
+    expect(first.articles).toHaveLength(PAGE_SIZE);
+    expect(first.pageCount).toBe(2);
+    const dates = first.articles.map((a) => a.publishedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const second = await listArticles(database.db, { language: "en" }, 2);
+    expect(second.articles).toHaveLength(4);
+    expect((await listArticles(database.db, { language: "en" }, 999)).page).toBe(2);
+    expect((await listArticles(database.db, { language: "en" }, -3)).page).toBe(1);
+  });
+
+  it("searches title, excerpt and body in the reader's language, ignoring case and accents", async () => {
+    const french = await listArticles(database.db, { language: "fr", search: "ÉTRANGÈRE" }, 1);
+    expect(french.total).toBeGreaterThan(0);
+    const unaccented = await listArticles(database.db, { language: "fr", search: "etrangere" }, 1);
+    expect(unaccented.total).toBe(french.total);
+    // A word only in the body of one article.
+    const body = await listArticles(database.db, { language: "en", search: "riverside" }, 1);
+    expect(body.articles.map((a) => a.slug)).toContain("mlk-global-vision");
+    // The English word is not found in the Portuguese text of that article.
+    const english = await listArticles(database.db, { language: "pt", search: "remittance capital" }, 1);
+    expect(english.total).toBe(0);
+  });
+
+  it("combines search with category and tag, and takes LIKE wildcards literally", async () => {
+    const both = await listArticles(database.db, { language: "en", category: "historical-perspective", search: "bandung" }, 1);
+    expect(both.articles.map((a) => a.slug)).toEqual(["from-bandung-to-brics"]);
+    const tagged = await listArticles(database.db, { language: "en", tag: "mlk-legacy" }, 1);
+    expect(tagged.articles.map((a) => a.slug).sort()).toEqual(["black-americans-foreign-policy-voice", "mlk-global-vision"]);
+    expect((await listArticles(database.db, { language: "en", search: "%" }, 1)).total).toBe(0);
+    expect((await listArticles(database.db, { language: "en", search: "_" }, 1)).total).toBe(0);
+  });
+
+  it("shows English, marked untranslated, where a translation is missing", async () => {
+    await addArticleIfMissing(
+      database.db,
+      {
+        slug: "english-only",
+        category: "diplomacy",
+        tags: ["global-south"],
+        featured: false,
+        publishedAt: "2024-01-01",
+        image: "/images/articles/english-only.svg",
+        translations: { en: { title: "English only", excerpt: "Only in English.", body: "Body <script>alert(1)</script>" } },
+      },
+      new Date(),
+    );
+    const article = await getArticle(database.db, "english-only", "fr");
+    expect(article).toMatchObject({ title: "English only", translated: false, body: "Body <script>alert(1)</script>" });
+    expect((await getArticle(database.db, "mlk-global-vision", "fr"))?.translated).toBe(true);
+    expect(await getArticle(database.db, "no-such-article", "en")).toBeNull();
+  });
+
+  it("never overwrites a stored article when seeding again", async () => {
+    await database.db.updateTable("article_translations").set({ title: "Edited by the owner" }).where("language", "=", "en").where("article_id", "in", database.db.selectFrom("articles").select("id").where("slug", "=", "mlk-global-vision")).execute();
+    await seedArticles(database.db, CONTENT, new Date());
+    expect((await getArticle(database.db, "mlk-global-vision", "en"))?.title).toBe("Edited by the owner");
+  });
+
+  it("knows when the content last changed: the newest article or translation", async () => {
+    const before = await latestContentChange(database.db);
+    expect(before).not.toBeNull();
+    await addArticleIfMissing(
+      database.db,
+      { ...shipped[1]!, translations: { en: shipped[1]!.translations.en, es: shipped[1]!.translations.es! } },
+      new Date("2030-01-02T03:04:05Z"),
+    );
+    // Nothing was missing, so nothing changed.
+    expect(await latestContentChange(database.db)).toBe(before);
+    await addArticleIfMissing(database.db, { ...shipped[1]!, slug: "brand-new" }, new Date("2030-01-02T03:04:05Z"));
+    expect(await latestContentChange(database.db)).toBe("2030-01-02T03:04:05.000Z");
+  });
+
+  it("lists the featured article first, and related articles by category and tags", async () => {
+    const featured = await featuredArticles(database.db, "es");
+    expect(featured).toHaveLength(3);
+    expect(featured[0]).toMatchObject({ slug: "pan-african-trade-networks-afcfta", featured: true, translated: true });
+    const mlk = (await getArticle(database.db, "mlk-global-vision", "en"))!;
+    const related = await relatedArticles(database.db, mlk, "en");
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.map((a) => a.slug)).not.toContain("mlk-global-vision");
+    for (const candidate of related) {
+      expect(candidate.category === mlk.category || candidate.tags.some((tag) => mlk.tags.includes(tag))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { gunzipSync } from "node:zlib";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app-server";
+
+let app: TestApp;
+let proxied: TestApp;
+beforeAll(async () => {
+  [app, proxied] = await Promise.all([startTestApp(), startTestApp({ TRUST_PROXY: "true" })]);
+});
+afterAll(() => Promise.all([app.close(), proxied.close()]));
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+describe("security headers", () => {
+  it("gives every HTML response a strict CSP with a fresh 128-bit nonce that React's scripts carry", async () => {
+    const [first, second] = await Promise.all([fetch(`${app.url}/`), fetch(`${app.url}/blog`)]);
+    const csp = first.headers.get("content-security-policy")!;
+    for (const directive of ["'strict-dynamic'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    const nonce = nonceOf(csp)!;
+    expect(Buffer.from(nonce, "base64").length).toBeGreaterThanOrEqual(16);
+    expect(nonceOf(second.headers.get("content-security-policy"))).not.toBe(nonce);
+    const html = await first.text();
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("sends nosniff, a referrer policy and no framing on every response", async () => {
+    for (const path of ["/", "/healthz", "/favicon.svg"]) {
+      const response = await fetch(app.url + path);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("x-powered-by")).toBeNull();
+    }
+  });
+
+  it("adds HSTS only when served over https", async () => {
+    expect((await fetch(`${app.url}/`)).headers.get("strict-transport-security")).toBeNull();
+    // Without TRUST_PROXY a forged header changes nothing.
+    expect((await fetch(`${app.url}/`, { headers: { "x-forwarded-proto": "https" } })).headers.get("strict-transport-security")).toBeNull();
+    const behindProxy = await fetch(`${proxied.url}/`, { headers: { "x-forwarded-proto": "https" } });
+    expect(behindProxy.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+  });
+});
+
+describe("delivery", () => {
+  it("compresses HTML", async () => {
+    const body = await new Promise<{ encoding: string | undefined; text: string }>((resolve, reject) => {
+      request(`${app.url}/`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], text: gunzipSync(Buffer.concat(chunks)).toString() }));
+      }).on("error", reject).end();
+    });
+    expect(body.encoding).toBe("gzip");
+    expect(body.text).toContain("<!DOCTYPE html>");
+  });
+
+  it("lets browsers keep hashed assets for a year, and 404s a missing one plainly", async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const response = await fetch(app.url + asset);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const missing = await fetch(`${app.url}/assets/nope-123.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe("Not Found");
+  });
+});
+
+describe("GET /healthz", () => {
+  it("reports the database up, then 503 once it is unreachable", async () => {
+    const up = await fetch(`${proxied.url}/healthz`);
+    expect(up.status).toBe(200);
+    expect(await up.json()).toEqual({ status: "ok", database: { status: "up", dialect: "sqlite" } });
+    expect(up.headers.get("cache-control")).toBe("no-store");
+    await proxied.services.db.destroy();
+    const down = await fetch(`${proxied.url}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ status: "error", database: { status: "down" } });
+  });
+});

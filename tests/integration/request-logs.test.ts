@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app-server";
+
+const lines: string[] = [];
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({}, { write: (line) => void lines.push(line) });
+});
+afterAll(() => app.close());
+
+describe("request logs", () => {
+  it("record method, path and status, and never cookies, query strings or addresses", async () => {
+    await fetch(`${app.url}/subscribe?email=reader%40example.org&source=footer-newsletter`, {
+      headers: { cookie: "lang=en; session=secret-token-value", authorization: "Bearer abc" },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const entry = lines.map((line) => JSON.parse(line)).find((log) => log.req?.path === "/subscribe");
+    expect(entry).toMatchObject({ req: { method: "GET", path: "/subscribe" }, res: { statusCode: 200 } });
+    const all = lines.join("\n");
+    for (const secret of ["reader", "example.org", "secret-token-value", "Bearer abc"]) expect(all).not.toContain(secret);
+  });
+});

@@ -1,0 +1,86 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_PAGES } from "~/modules/seo/sitemap";
+import { startTestApp, type TestApp } from "../support/app-server";
+import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ APP_URL: "https://diaspora.example" });
+});
+afterAll(() => app.close());
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" });
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+async function xml(path: string, type: RegExp) {
+  const response = await fetch(app.url + path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(type);
+  const text = await response.text();
+  expect(XMLValidator.validate(text)).toBe(true);
+  return parser.parse(text);
+}
+
+describe("findable", () => {
+  it("lists every public page and article in four languages in /sitemap.xml, with alternates", async () => {
+    const { urlset } = await xml("/sitemap.xml", /application\/xml/);
+    const urls = asList(urlset.url) as Array<{ loc: string; "xhtml:link": Array<{ "@hreflang": string; "@href": string }> }>;
+    expect(urls).toHaveLength((PUBLIC_PAGES.length + 10) * 4);
+    const locs = urls.map((url) => url.loc);
+    for (const loc of ["https://diaspora.example/", "https://diaspora.example/fr", "https://diaspora.example/es/blog", `https://diaspora.example/pt/blog/${SAMPLE_ARTICLE}`]) {
+      expect(locs).toContain(loc);
+    }
+    expect(locs.some((loc) => /admin|upload-diagnostics|cart/.test(loc))).toBe(false);
+    for (const url of urls) expect(url["xhtml:link"].map((link) => link["@hreflang"])).toEqual(["en-US", "es-ES", "pt-BR", "fr-FR", "x-default"]);
+  });
+
+  it("keeps crawlers out of /admin and /upload-diagnostics in every language", async () => {
+    const text = await (await fetch(`${app.url}/robots.txt`)).text();
+    for (const path of ["/admin", "/fr/admin", "/upload-diagnostics", "/es/upload-diagnostics"]) expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).toContain("Sitemap: https://diaspora.example/sitemap.xml");
+  });
+
+  it("publishes the blog as RSS 2.0 in each language", async () => {
+    const { rss } = await xml("/fr/blog/feed.xml", /application\/rss\+xml/);
+    expect(rss["@version"]).toBe("2.0");
+    expect(rss.channel.language).toBe("fr-FR");
+    const items = asList(rss.channel.item) as Array<{ title: string; link: string; pubDate: string }>;
+    expect(items).toHaveLength(10);
+    expect(items[0]).toMatchObject({ title: sampleArticleTitle("fr"), link: `https://diaspora.example/fr/blog/${SAMPLE_ARTICLE}` });
+    expect(new Date(items[0]!.pubDate).toISOString().slice(0, 10)).toBe("2025-05-02");
+  });
+
+  it("publishes the blog as Atom", async () => {
+    const { feed } = await xml("/blog/atom.xml", /application\/atom\+xml/);
+    const entries = asList(feed.entry) as Array<{ id: string; link: Array<{ "@href": string; "@rel"?: string; "@type"?: string }> }>;
+    expect(entries).toHaveLength(10);
+    expect(entries[0]!.id).toBe(`https://diaspora.example/blog/${SAMPLE_ARTICLE}`);
+    expect(asList(entries[0]!.link)[0]!["@href"]).toBe(`https://diaspora.example/blog/${SAMPLE_ARTICLE}`);
+  });
+
+  it("links both feeds from every page's head, and gives articles social cards and structured data", async () => {
+    const html = await (await fetch(`${app.url}/es/blog/${SAMPLE_ARTICLE}`)).text();
+    expect(html).toContain('type="application/rss+xml"');
+    expect(html).toContain('href="https://diaspora.example/es/blog/feed.xml"');
+    expect(html).toContain('href="https://diaspora.example/es/blog/atom.xml"');
+    expect(html).toContain(`<meta property="og:image" content="https://diaspora.example/images/articles/${SAMPLE_ARTICLE}.png"/>`);
+    expect(html).toContain(`<meta name="twitter:image" content="https://diaspora.example/images/articles/${SAMPLE_ARTICLE}.png"/>`);
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)![1]!);
+    expect(jsonLd["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(["Article", "BreadcrumbList"]);
+  });
+
+  it("answers an unknown article with 404, and serves each article's artwork", async () => {
+    expect((await fetch(`${app.url}/blog/no-such-article`)).status).toBe(404);
+    const image = await fetch(`${app.url}/images/articles/${SAMPLE_ARTICLE}.svg`);
+    expect(image.headers.get("content-type")).toBe("image/svg+xml");
+    expect(XMLValidator.validate(await image.text())).toBe(true);
+    expect((await fetch(`${app.url}/images/articles/nope.svg`)).status).toBe(404);
+    const card = await fetch(`${app.url}/images/articles/${SAMPLE_ARTICLE}.png`);
+    expect(card.headers.get("content-type")).toBe("image/png");
+    const png = Buffer.from(await card.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});

@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { connect } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { spawnServer } from "../support/server-process";
+
+describe("the server process", () => {
+  it("refuses to start on a bad setting, naming the variable and what it expects", async () => {
+    const server = spawnServer({ PORT: "eighty" });
+    server.ready.catch(() => {});
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Invalid configuration:\n\s+PORT: .*number/);
+    expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace for a user error
+  });
+
+  it("on SIGTERM finishes the request in flight, closes the database and exits 0 within 10 s", async () => {
+    const server = spawnServer();
+    await server.ready;
+    const walFile = path.join(server.dataDir, "app.db-wal");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const { port } = new URL(server.url);
+    // A request that has begun arriving when the signal lands: the server must still answer it.
+    const socket = connect(Number(port), "127.0.0.1");
+    const received: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise((resolve) => socket.on("close", resolve));
+    socket.write("GET /about HTTP/1.1\r\nHost: localhost\r\n");
+    await sleep(200);
+    const started = Date.now();
+    server.child.kill("SIGTERM");
+    await sleep(200);
+    socket.write("Accept: text/html\r\n\r\n");
+    const [, code] = await Promise.all([closed, server.exited]);
+    const response = Buffer.concat(received).toString();
+    expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(response).toContain("</html>");
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // better-sqlite3 removes the write-ahead log when the last connection closes cleanly.
+    expect(existsSync(walFile)).toBe(false);
+  });
+
+  it("applies migrations and seeds on start, and starts again on the same data without duplicating", async () => {
+    const first = spawnServer();
+    await first.ready;
+    first.child.kill("SIGTERM");
+    await first.exited;
+    const second = spawnServer({ DATA_DIR: first.dataDir, LOG_LEVEL: "info" });
+    await second.ready;
+    expect(second.output()).toContain('"migrationsApplied":[]');
+    expect(second.output()).toContain(`"seeded":{"settings":0,"articles":0,"products":0}`);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  });
+});

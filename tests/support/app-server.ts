@@ -1,0 +1,44 @@
+import { mkdtempSync, existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { AppServices } from "~/adapters/context.server";
+import { parseConfig } from "~/lib/config.server";
+import { createApp, productionAssets } from "../../server/app";
+import { openServices } from "../../server/bootstrap";
+import { createLogger } from "../../server/logger";
+
+export interface TestApp {
+  url: string;
+  services: AppServices;
+  close: () => Promise<void>;
+}
+
+const SERVER_BUILD = path.resolve("build/server/index.js");
+
+/** The real app (production build, real database) on a free local port, in this process. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  logDestination?: { write: (line: string) => void },
+): Promise<TestApp> {
+  if (!existsSync(SERVER_BUILD)) throw new Error("No production build: run `npm run build` (npm test does it for you).");
+  const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "app-test-")), LOG_LEVEL: "silent", ...env });
+  const logger = logDestination ? createLogger("info", logDestination) : createLogger("silent");
+  const services = await openServices(config, logger);
+  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  const server: Server = createServer(createApp({ services, build, assets: productionAssets() }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services.db.destroy().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import type { Language } from "~/i18n/languages";
+import { locales } from "~/i18n/locales";
+import { parseArticleFile } from "~/modules/blog/article-file";
+
+export const SAMPLE_ARTICLE = "pan-african-trade-networks-afcfta";
+
+/** The sample article's title in a language, as shipped in content/articles. */
+export function sampleArticleTitle(language: Language): string {
+  return parseArticleFile(readFileSync(`content/articles/${SAMPLE_ARTICLE}/${language}.md`, "utf8")).title;
+}
+
+const pageHeading = (key: string) => (language: Language) =>
+  (locales[language].pages as Record<string, { heading: string }>)[key]!.heading;
+
+/** Every page of the spec's route table (plus /contact and one slug each), with the h1 it must show. */
+export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) => string }> = [
+  { path: "/", heading: (language) => locales[language].home.hero.title },
+  { path: "/blog", heading: pageHeading("blog") },
+  { path: `/blog/${SAMPLE_ARTICLE}`, heading: sampleArticleTitle },
+  { path: "/podcast", heading: pageHeading("podcast") },
+  { path: "/podcast/legacy-of-mlk", heading: pageHeading("episode") },
+  { path: "/shop", heading: pageHeading("shop") },
+  { path: "/about", heading: pageHeading("about") },
+  { path: "/updates", heading: pageHeading("updates") },
+  { path: "/admin", heading: pageHeading("admin") },
+  { path: "/upload-diagnostics", heading: pageHeading("uploadDiagnostics") },
+  { path: "/cart", heading: pageHeading("cart") },
+  { path: "/subscribe", heading: pageHeading("subscribe") },
+  { path: "/discourse-labs", heading: pageHeading("discourseLabs") },
+  { path: "/unfiltered-dialogues", heading: pageHeading("unfilteredDialogues") },
+  { path: "/resources", heading: pageHeading("resources") },
+  { path: "/contact", heading: pageHeading("contact") },
+];

@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  output: () => string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+const TSX = path.resolve("node_modules/.bin/tsx");
+
+/** Runs the real server entry (production build) as its own process on a free port. */
+export function spawnServer(env: Record<string, string> = {}): ServerProcess & { ready: Promise<void> } {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "server-process-"));
+  const child = spawn(TSX, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  const result: ServerProcess & { ready: Promise<void> } = {
+    child,
+    url: "",
+    dataDir,
+    output: () => output,
+    exited,
+    ready: new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /running at (http:\/\/localhost:\d+)/.exec(output);
+        if (match && !result.url) {
+          result.url = match[1]!.replace("localhost", "127.0.0.1");
+          resolve();
+        }
+      };
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", onData);
+      exited.then((code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
+    }),
+  };
+  return result;
+}
