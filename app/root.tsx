@@ -20,7 +20,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
 import { restoreStoredLanguageChoice } from "~/i18n/language-choice";
 import { shellResourcesFor } from "~/i18n/resources.server";
 import { useRootData, type RootData } from "~/i18n/root-data";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
 export function loader({ params, context }: Route.LoaderArgs): RootData {
   const language = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
@@ -45,7 +45,10 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) => {
   return [{ title: t("common:documentTitle", { page: t(`errors:${kind}.title`) }) }, { name: "robots", content: "noindex" }];
 };
 
+// The stylesheet is a route link, not a side-effect import, so it comes before the module preloads in
+// <head>: the browser then fetches the one render-blocking file first instead of queueing it behind ~30 scripts.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -94,6 +94,36 @@ describe("language", () => {
     const page = await open("/");
     await page.getByRole("button", { name: "Current language: English" }).hover();
     await page.getByRole("menuitem", { name: "Português" }).waitFor();
+    await page.mouse.click(5, 600);
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("works from the keyboard: arrows move, Escape returns to the button, Enter chooses", async () => {
+    const page = await open("/shop");
+    const trigger = page.getByRole("button", { name: "Current language: English" });
+    await trigger.focus();
+    await page.keyboard.press("ArrowDown");
+    const focusedName = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await page.getByRole("menu").waitFor();
+    expect(await focusedName()).toBe("English");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName()).toBe("Español");
+    await page.keyboard.press("End");
+    expect(await focusedName()).toBe("Français");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName()).toBe("English");
+    await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.keyboard.press("ArrowUp");
+    await page.getByRole("menu").waitFor();
+    expect(await focusedName()).toBe("Français");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseUrl}/pt/shop`);
+    await page.locator("html[lang=pt]").waitFor();
     await page.context().close();
   });
 

@@ -1,9 +1,8 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
-import { ComingSoonDialog } from "./coming-soon-dialog";
 import { languageSwitchHref } from "./language-picker";
 import { Logo } from "./logo";
 import { FOOTER_PLATFORM_LINKS, FOOTER_QUICK_LINKS, SOCIAL_PLATFORMS, type NavItem, type SocialPlatform } from "./nav-items";
@@ -29,6 +28,9 @@ function LinkColumn({ title, items }: { title: string; items: NavItem[] }) {
     </nav>
   );
 }
+
+// The overlay's dialog code loads when a social button is first pressed (ADR 022).
+const ComingSoonDialog = lazy(() => import("./coming-soon-dialog"));
 
 /** Footer of spec §2: newsletter, quick and platform links, social overlay, support, copyright. */
 export function SiteFooter() {
@@ -86,7 +88,11 @@ export function SiteFooter() {
         </ul>
         <p className="text-sm text-white/70">{t("copyright", { year: new Date().getFullYear() })}</p>
       </div>
-      <ComingSoonDialog platform={platform} onClose={() => setPlatform(null)} />
+      {platform && (
+        <Suspense fallback={null}>
+          <ComingSoonDialog platform={platform} onClose={() => setPlatform(null)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

@@ -1,8 +1,8 @@
 import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { buttonClass } from "~/components/ui/button-styles";
+import { showToast } from "~/components/ui/toast";
 import { useLocalize } from "~/i18n/root-data";
 import { addToCart, useHydrated } from "./cart-store";
 
@@ -17,7 +17,7 @@ export function AddToCartButton({ slug }: { slug: string }) {
       disabled={!hydrated}
       onClick={() => {
         addToCart(slug);
-        toast.success(t("purchase.added"), {
+        void showToast("success", t("purchase.added"), {
           action: <Link to={localize("/cart")} className="font-semibold underline">{t("purchase.viewCart")}</Link>,
         });
       }}

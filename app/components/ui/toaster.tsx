@@ -1,15 +1,29 @@
-import { Toaster as SonnerToaster } from "sonner";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { TOAST_DURATION_MS, TOAST_VISIBLE_LIMIT } from "~/lib/ui-constants";
+import { markToasterReady } from "./toast";
+
+// Toasts only follow an action, so their code loads after the page has hydrated (ADR 022).
+const SonnerToaster = lazy(async () => {
+  const { Toaster: Sonner } = await import("sonner");
+  function ReadyToaster() {
+    // Effects run child first: by now Sonner listens, and toasts sent from here on are shown.
+    useEffect(markToasterReady, []);
+    return (
+      <Sonner visibleToasts={TOAST_VISIBLE_LIMIT} duration={TOAST_DURATION_MS} position="bottom-center" richColors closeButton />
+    );
+  }
+  return { default: ReadyToaster };
+});
+
+const subscribeNever = () => () => {};
 
 /** One toast at a time, each shown for five seconds (spec §9). */
 export function Toaster() {
+  const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
+  if (!hydrated) return null;
   return (
-    <SonnerToaster
-      visibleToasts={TOAST_VISIBLE_LIMIT}
-      duration={TOAST_DURATION_MS}
-      position="bottom-center"
-      richColors
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }
