@@ -12,6 +12,10 @@ const noParentImports = { group: ["../*"], message: "Import through ~/ so the la
 const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Components never import server-only code." };
 const layer = (names, why) => names.map((name) => ({ group: [`~/${name}/*`, `~/${name}`], message: why }));
 
+// Cross-cutting modules any domain may use: the audit trail is written in the same transaction as the
+// change it records (architecture.md), and rate limits guard several domains' forms (ADR 023).
+const CROSS_CUTTING = ["audit", "rate-limit"];
+
 const domains = readdirSync("app/modules", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -47,7 +51,7 @@ export default tseslint.config(
     restrict([`app/modules/${domain}/**`], [
       ...layer(["routes", "components"], "Modules hold logic, no UI."),
       {
-        group: ["~/modules/*", `!~/modules/${domain}`, `!~/modules/${domain}/*`],
+        group: ["~/modules/*", `!~/modules/${domain}`, `!~/modules/${domain}/*`, ...CROSS_CUTTING.filter((name) => name !== domain).flatMap((name) => [`!~/modules/${name}`, `!~/modules/${name}/*`])],
         message: "Two domains meet only in a route, never inside a module.",
       },
       { group: ["react", "react-dom", "react-router"], message: "Modules contain no JSX or routing." },

@@ -30,6 +30,13 @@ export default [
     route("unfiltered-dialogues", "routes/unfiltered-dialogues.tsx"),
     route("resources", "routes/resources.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("sign-in", "routes/sign-in.tsx"),
+    route("sign-up", "routes/sign-up.tsx"),
+    route("sign-out", "routes/sign-out.ts"),
+    route("verify-email", "routes/verify-email.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("account", "routes/account.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { healthCheck } from "./health";
 import { languageRedirect, languageSwitch } from "./language";
+import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
 export interface AppOptions {
@@ -53,6 +54,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   for (const handler of assets) app.use(handler);
   app.get("/language", languageSwitch());
   app.use(languageRedirect());
+  app.use(sameOriginWrites(config.appUrl));
   app.all(
     "/{*path}",
     createRequestHandler({

@@ -1,9 +1,11 @@
 import type { Logger } from "pino";
 import type { AppServices } from "~/adapters/context.server";
+import { createAuth } from "~/adapters/auth/auth.server";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
 import type { AppConfig } from "~/lib/config.server";
+import { createAuthMails } from "~/modules/accounts/auth-mails.server";
 import { seedSampleContent } from "./seed";
 
 /** Opens the database, brings its schema up to date and seeds what is missing. */
@@ -18,5 +20,6 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  return { config, db, dialect, logger, mailer, now: () => new Date() };
+  const auth = createAuth({ db, dialect, config, mails: createAuthMails({ mailer, appUrl: config.appUrl }) });
+  return { auth, config, db, dialect, logger, mailer, now: () => new Date() };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "~/lib/config.server";
 import type { Db, DialectName } from "./db/database.server";
 import type { Mailer } from "./mail/mailer.server";
@@ -8,6 +9,7 @@ import type { Mailer } from "./mail/mailer.server";
  * React Router. Nothing in app/ opens a connection or reads the environment on its own.
  */
 export interface AppServices {
+  auth: Auth;
   config: AppConfig;
   db: Db;
   dialect: DialectName;

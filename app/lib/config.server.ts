@@ -38,6 +38,10 @@ const environmentSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  ADMIN_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -61,6 +65,8 @@ export interface AppConfig {
   purchaseUrl: string;
   supportUrl: string;
   trustProxy: boolean;
+  /** false for a read-only public deployment: accounts and every admin control are switched off. */
+  adminEnabled: boolean;
   logLevel: string;
 }
 
@@ -112,6 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     purchaseUrl: e.PURCHASE_URL,
     supportUrl: e.SUPPORT_URL,
     trustProxy: e.TRUST_PROXY,
+    adminEnabled: e.ADMIN_ENABLED,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -16,9 +16,11 @@ describe("About page", () => {
     const page = await open("/about");
     const errors = watchErrors(page);
     await page.getByRole("tab", { name: "Vision" }).click();
+    // Tabs switch in a React update after the event: wait for the selected tab, then read the panel.
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: "Vision" }).waitFor();
     expect(await page.getByRole("tabpanel").textContent()).toBe(locales.en.about.tabs.visionText);
     await page.keyboard.press("ArrowRight");
-    expect(await page.getByRole("tab", { name: "Approach" }).getAttribute("aria-selected")).toBe("true");
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: "Approach" }).waitFor();
     expect(await page.getByRole("tabpanel").textContent()).toBe(locales.en.about.tabs.approachText);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -4,6 +4,8 @@ import { spawnServer } from "../support/server-process";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: its mail folder holds the mails it sent (no SMTP in tests). */
+    dataDir: string;
   }
 }
 
@@ -12,6 +14,7 @@ export default async function setup(project: TestProject) {
   const server = spawnServer();
   await server.ready;
   project.provide("baseUrl", server.url.replace("127.0.0.1", "localhost"));
+  project.provide("dataDir", server.dataDir);
   return async () => {
     server.child.kill("SIGTERM");
     await server.exited;

@@ -8,16 +8,17 @@ describe("upload diagnosis page", () => {
   it("appends console lines, adds 'Diagnostic complete' after 2 s, and says the download is simulated", async () => {
     const page = await open("/upload-diagnostics");
     const log = page.getByRole("log", { name: "Diagnostic messages" });
-    await page.getByRole("button", { name: "Run diagnostic" }).click();
-    expect(await log.textContent()).toContain("Starting diagnostic…");
-    expect(await log.textContent()).not.toContain("Diagnostic complete");
     const started = Date.now();
+    await page.getByRole("button", { name: "Run diagnostic" }).click();
+    await log.getByText("Starting diagnostic…").waitFor();
+    expect(await log.textContent()).not.toContain("Diagnostic complete");
     await log.getByText("Diagnostic complete").waitFor();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
     const dialog = new Promise<string>((resolve) => page.once("dialog", (d) => void d.accept().then(() => resolve(d.message()))));
     await page.getByRole("button", { name: "Download report" }).click();
     expect(await dialog).toBe("This is a simulation: no report is generated and nothing is downloaded.");
     await page.getByRole("tab", { name: "Secure Upload" }).click();
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: "Secure Upload" }).waitFor();
     expect(await page.getByRole("tabpanel").textContent()).toContain("PDF");
     await page.context().close();
   });

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const post = (fields: Record<string, string>, ip: string, path = "/about") =>
-  fetch(app.url + path, { method: "POST", body: new URLSearchParams({ intent: "comment", ...fields }), headers: { "x-forwarded-for": ip } });
+  fetch(app.url + path, { method: "POST", body: new URLSearchParams({ intent: "comment", ...fields }), headers: { "x-forwarded-for": ip, origin: app.url } });
 const rows = () => app.services.db.selectFrom("comments").selectAll().execute();
 
 describe("About page comments", () => {

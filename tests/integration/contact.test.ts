@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const post = (fields: Record<string, string>, ip: string, path = "/contact") =>
-  fetch(app.url + path, { method: "POST", body: new URLSearchParams(fields), headers: { "x-forwarded-for": ip } });
+  fetch(app.url + path, { method: "POST", body: new URLSearchParams(fields), headers: { "x-forwarded-for": ip, origin: app.url } });
 const rows = () => app.services.db.selectFrom("contact_messages").selectAll().execute();
 const mails = () => {
   const folder = path.join(app.services.config.dataDir, "mail");

@@ -13,8 +13,11 @@ export function sampleArticleTitle(language: Language): string {
 const pageHeading = (key: string) => (language: Language) =>
   (locales[language].pages as Record<string, { heading: string }>)[key]!.heading;
 
-/** Every page of the spec's route table (plus /contact and one slug each), with the h1 it must show. */
-export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) => string }> = [
+/**
+ * Every page of the spec's route table (plus /contact, the account pages and one slug each), with the
+ * h1 it must show and the status an anonymous visitor gets (200 unless said).
+ */
+export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) => string; status?: number }> = [
   { path: "/", heading: (language) => locales[language].home.hero.title },
   { path: "/blog", heading: pageHeading("blog") },
   { path: `/blog/${SAMPLE_ARTICLE}`, heading: sampleArticleTitle },
@@ -23,7 +26,7 @@ export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) =>
   { path: "/shop", heading: pageHeading("shop") },
   { path: "/about", heading: pageHeading("about") },
   { path: "/updates", heading: pageHeading("updates") },
-  { path: "/admin", heading: pageHeading("admin") },
+  { path: "/admin", heading: pageHeading("admin"), status: 401 },
   { path: "/upload-diagnostics", heading: pageHeading("uploadDiagnostics") },
   { path: "/cart", heading: pageHeading("cart") },
   { path: "/subscribe", heading: pageHeading("subscribe") },
@@ -31,4 +34,9 @@ export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) =>
   { path: "/unfiltered-dialogues", heading: pageHeading("unfilteredDialogues") },
   { path: "/resources", heading: pageHeading("resources") },
   { path: "/contact", heading: pageHeading("contact") },
+  { path: "/sign-in", heading: pageHeading("signIn") },
+  { path: "/sign-up", heading: pageHeading("signUp") },
+  { path: "/verify-email", heading: pageHeading("verifyEmail") },
+  { path: "/forgot-password", heading: pageHeading("forgotPassword") },
+  { path: "/reset-password", heading: pageHeading("resetPassword") },
 ];

@@ -78,6 +78,80 @@ export interface ContactMessagesTable {
   mailed_at: string | null;
 }
 
+/**
+ * Account tables belong to better-auth and keep its column names. Their dates and booleans are native
+ * on PostgreSQL and ISO text / 0-1 on SQLite (see migration 0006): compare them through the helpers in
+ * modules/accounts, not by hand.
+ */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  twoFactorEnabled: boolean | number | null;
+  role: string | null;
+  language: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Date | string;
+  token: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export type Severity = "low" | "medium" | "high" | "critical";
+
+export interface AuditLogTable {
+  id: string;
+  user_id: string | null;
+  action: string;
+  resource: string;
+  /** JSON, with secrets and addresses redacted. */
+  details: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  session_id: string | null;
+  timestamp: string;
+}
+
+export interface SecurityEventsTable {
+  id: string;
+  event_type: string;
+  user_id: string | null;
+  details: string;
+  severity: Severity;
+  ip_address: string | null;
+  user_agent: string | null;
+  timestamp: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   articles: ArticlesTable;
@@ -87,4 +161,10 @@ export interface Database {
   products: ProductsTable;
   product_translations: ProductTranslationsTable;
   contact_messages: ContactMessagesTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  audit_log: AuditLogTable;
+  security_events: SecurityEventsTable;
 }

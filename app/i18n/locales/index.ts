@@ -1,4 +1,5 @@
 import enAbout from "./en/about.json";
+import enAccounts from "./en/accounts.json";
 import enBlog from "./en/blog.json";
 import enCommon from "./en/common.json";
 import enContact from "./en/contact.json";
@@ -12,6 +13,7 @@ import enSections from "./en/sections.json";
 import enShop from "./en/shop.json";
 import enUpdates from "./en/updates.json";
 import esAbout from "./es/about.json";
+import esAccounts from "./es/accounts.json";
 import esBlog from "./es/blog.json";
 import esCommon from "./es/common.json";
 import esContact from "./es/contact.json";
@@ -25,6 +27,7 @@ import esSections from "./es/sections.json";
 import esShop from "./es/shop.json";
 import esUpdates from "./es/updates.json";
 import frAbout from "./fr/about.json";
+import frAccounts from "./fr/accounts.json";
 import frBlog from "./fr/blog.json";
 import frCommon from "./fr/common.json";
 import frContact from "./fr/contact.json";
@@ -38,6 +41,7 @@ import frSections from "./fr/sections.json";
 import frShop from "./fr/shop.json";
 import frUpdates from "./fr/updates.json";
 import ptAbout from "./pt/about.json";
+import ptAccounts from "./pt/accounts.json";
 import ptBlog from "./pt/blog.json";
 import ptCommon from "./pt/common.json";
 import ptContact from "./pt/contact.json";
@@ -57,8 +61,8 @@ import ptUpdates from "./pt/updates.json";
  * here once per language, and the locale test fails until all four have it.
  */
 export const locales = {
-  en: { about: enAbout, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, errors: enErrors, updates: enUpdates },
-  es: { about: esAbout, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, errors: esErrors, updates: esUpdates },
-  pt: { about: ptAbout, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, errors: ptErrors, updates: ptUpdates },
-  fr: { about: frAbout, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, errors: frErrors, updates: frUpdates },
+  en: { about: enAbout, accounts: enAccounts, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, errors: enErrors, updates: enUpdates },
+  es: { about: esAbout, accounts: esAccounts, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, errors: esErrors, updates: esUpdates },
+  pt: { about: ptAbout, accounts: ptAccounts, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, errors: ptErrors, updates: ptUpdates },
+  fr: { about: frAbout, accounts: frAccounts, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, errors: frErrors, updates: frUpdates },
 };

@@ -19,6 +19,11 @@ export interface RateLimitResult {
 export const LIMITS = {
   contactPerAddress: { name: "contact", limit: 3, windowMs: 60_000 },
   commentPerAddress: { name: "comment", limit: 3, windowMs: 5 * 60_000 },
+  /** Failed sign-ins for one address from one network; and from one network for any address. */
+  signInPerAccount: { name: "sign-in", limit: 5, windowMs: 15 * 60_000 },
+  signInPerNetwork: { name: "sign-in-network", limit: 30, windowMs: 15 * 60_000 },
+  /** Password-reset mails asked for, per address and per network. */
+  passwordResetPerAddress: { name: "password-reset", limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
 /**
@@ -45,5 +50,17 @@ export async function consume(db: Db, rule: RateLimit, subject: string, now: Dat
     allowed: count <= rule.limit,
     remaining: Math.max(0, rule.limit - count),
     retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(row.reset_at) - now.getTime()) / 1000)),
+  };
+}
+
+/** Whether another attempt would be allowed, without counting one. */
+export async function peek(db: Db, rule: RateLimit, subject: string, now: Date): Promise<RateLimitResult> {
+  const row = await db.selectFrom("rate_limits").select(["count", "reset_at"]).where("key", "=", `${rule.name}:${subject}`).executeTakeFirst();
+  const resetAt = row ? Date.parse(row.reset_at) : 0;
+  const count = row && resetAt > now.getTime() ? Number(row.count) : 0;
+  return {
+    allowed: count < rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    retryAfterSeconds: count ? Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) : 0,
   };
 }

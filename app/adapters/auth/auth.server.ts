@@ -1,0 +1,77 @@
+import { betterAuth } from "better-auth";
+import type { Db, DialectName } from "~/adapters/db/database.server";
+import type { AppConfig } from "~/lib/config.server";
+import { PASSWORD_LIMITS } from "~/lib/password-limits";
+
+/** The account mails better-auth asks for; composed and translated by modules/accounts. */
+export interface AuthMails {
+  verifyEmail(user: AuthMailUser, token: string): Promise<void>;
+  resetPassword(user: AuthMailUser, token: string): Promise<void>;
+}
+
+export interface AuthMailUser {
+  email: string;
+  name: string;
+  language?: string | null;
+}
+
+/** Sessions last 12 hours at most and are renewed on the server while used (security-tests "Auth & sessions"). */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+const SESSION_RENEW_AFTER_SECONDS = 15 * 60;
+const SESSION_COOKIE = "dp.session_token";
+
+/**
+ * better-auth on the app's own database (ADR 023). Pages call `auth.api.*` from their actions, so
+ * every answer is a translated page; no auth endpoint is mounted on its own and nothing is kept in
+ * browser storage. Rate limits and Origin checks are the app's (rate-limit module, server/same-origin).
+ */
+export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: DialectName; config: AppConfig; mails: AuthMails }) {
+  const https = config.appUrl.startsWith("https://");
+  return betterAuth({
+    appName: "Diaspora Policy",
+    baseURL: config.appUrl,
+    secret: config.sessionSecret,
+    database: { db, type: dialect },
+    telemetry: { enabled: false },
+    logger: { disabled: config.mode === "test" },
+    rateLimit: { enabled: false },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+        language: { type: "string", required: false, defaultValue: "en", input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_LIMITS.min,
+      maxPasswordLength: PASSWORD_LIMITS.max,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => mails.resetPassword(user as AuthMailUser, token),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: ({ user, token }) => mails.verifyEmail(user as AuthMailUser, token),
+    },
+    session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
+    advanced: {
+      // Over https the session cookie takes the __Host- prefix: Secure, Path=/, no Domain.
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/", secure: https },
+      cookies: { session_token: { name: https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE } },
+      cookiePrefix: "dp",
+      database: { generateId: () => crypto.randomUUID() },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth's booleans: native on PostgreSQL, 0/1 on SQLite (migration 0006). */
+export function authBoolean(dialect: DialectName, value: boolean): boolean | number {
+  return dialect === "postgres" ? value : value ? 1 : 0;
+}

@@ -1,0 +1,23 @@
+import { APIError } from "better-auth/api";
+import type { Auth } from "~/adapters/auth/auth.server";
+
+/**
+ * Mails a reset link when the address has an account. The caller answers the same either way, so
+ * the form does not tell who has an account.
+ */
+export async function requestPasswordReset(auth: Auth, email: string, request: Request): Promise<void> {
+  await auth.api.requestPasswordReset({ body: { email }, headers: request.headers }).catch((error: unknown) => {
+    if (!(error instanceof APIError)) throw error;
+  });
+}
+
+/** Sets the new password from a one-time link; false when the link is unknown, used or expired. */
+export async function resetPassword(auth: Auth, token: string, newPassword: string): Promise<boolean> {
+  try {
+    await auth.api.resetPassword({ body: { token, newPassword } });
+    return true;
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { AccountPage } from "~/components/accounts/account-page";
+import { buttonClass } from "~/components/ui/button-styles";
+import { NewPasswordField } from "~/components/accounts/new-password-field";
+import { FormNotice } from "~/components/ui/form-field";
+import { languageOf } from "~/i18n/languages";
+import { pageMeta } from "~/i18n/meta";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { useLocalize } from "~/i18n/root-data";
+import { requireAccountsEnabled } from "~/lib/request-actor.server";
+import { checkNewPassword } from "~/modules/accounts/credentials";
+import { resetPassword } from "~/modules/accounts/password-reset.server";
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAccountsEnabled(context);
+  return { i18n: pageResourcesFor(languageOf(params), ["accounts"]), token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAccountsEnabled(context);
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const password = String(form.get("password") ?? "");
+  const problem = checkNewPassword(password);
+  if (problem) return data({ ok: false as const, error: problem }, { status: 400 });
+  if (!token || !(await resetPassword(context.services.auth, token, password))) return data({ ok: false as const, error: "linkInvalid" }, { status: 400 });
+  return { ok: true as const, error: null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "resetPassword", { noindex: true });
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("accounts");
+  const localize = useLocalize();
+  const submitting = useNavigation().state === "submitting";
+  if (actionData?.ok) {
+    return (
+      <AccountPage pageKey="resetPassword">
+        <FormNotice kind="success">{t("reset.done")}</FormNotice>
+        <Link to={localize("/sign-in")} className="font-semibold text-forest-700 underline">
+          {t("signUp.signInLink")}
+        </Link>
+      </AccountPage>
+    );
+  }
+  if (!loaderData.token) {
+    return (
+      <AccountPage pageKey="resetPassword">
+        <p>{t("reset.missingToken")}</p>
+      </AccountPage>
+    );
+  }
+  const error = actionData?.error;
+  return (
+    <AccountPage pageKey="resetPassword">
+      {error === "linkInvalid" && <FormNotice kind="error">{t("errors.linkInvalid")}</FormNotice>}
+      <Form method="post" noValidate className="flex flex-col gap-5">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <NewPasswordField id="reset-password" label={t("fields.newPassword")} error={error && error !== "linkInvalid" ? error : undefined} />
+        <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>
+          {submitting ? t("reset.submitting") : t("reset.submit")}
+        </button>
+      </Form>
+    </AccountPage>
+  );
+}

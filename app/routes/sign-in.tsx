@@ -1,0 +1,71 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/sign-in";
+import { AccountPage } from "~/components/accounts/account-page";
+import { FormField, FormNotice } from "~/components/ui/form-field";
+import { buttonClass } from "~/components/ui/button-styles";
+import { useTranslation } from "react-i18next";
+import { languageOf } from "~/i18n/languages";
+import { pageMeta } from "~/i18n/meta";
+import { localizePath } from "~/i18n/paths";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { useLocalize } from "~/i18n/root-data";
+import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
+import { currentSession, signInWithPassword } from "~/modules/accounts/accounts.server";
+import { checkSignIn } from "~/modules/accounts/credentials";
+import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAccountsEnabled(context);
+  const language = languageOf(params);
+  if (await currentSession(context.services.auth, request)) throw redirect(localizePath("/account", language));
+  return { i18n: pageResourcesFor(language, ["accounts"]) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAccountsEnabled(context);
+  const form = Object.fromEntries(await request.formData());
+  const values = { email: typeof form.email === "string" ? form.email : "" };
+  const checked = checkSignIn(form);
+  if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
+  const { auth, db } = context.services;
+  const outcome = await signInWithPassword({ auth, db, now: context.services.now() }, checked.value, request, actorOf(context, request));
+  if (outcome.ok) throw redirect(localizePath("/account", languageOf(params)), { headers: outcome.headers });
+  if (outcome.error === "tooMany") return tooManyAttempts(values, outcome.retryAfterSeconds ?? 60);
+  const status = outcome.error === "emailNotVerified" ? 403 : 401;
+  return data({ errors: { form: outcome.error } as Record<string, string | undefined>, values }, { status });
+}
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "signIn", { noindex: true });
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("accounts");
+  const localize = useLocalize();
+  const submitting = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const message = (key: string | undefined) => (key ? t(`errors.${key}`) : undefined);
+  return (
+    <AccountPage pageKey="signIn">
+      {errors.form && <FormNotice kind="error">{t(`errors.${errors.form}`)}</FormNotice>}
+      <Form method="post" noValidate className="flex flex-col gap-5">
+        <FormField id="sign-in-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={actionData?.values.email} error={message(errors.email)} />
+        <FormField id="sign-in-password" name="password" type="password" autoComplete="current-password" required label={t("fields.password")} error={message(errors.password)} />
+        <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>
+          {submitting ? t("signIn.submitting") : t("signIn.submit")}
+        </button>
+      </Form>
+      <p>
+        <Link to={localize("/forgot-password")} className="font-semibold text-forest-700 underline">
+          {t("signIn.forgot")}
+        </Link>
+      </p>
+      <p>
+        {t("signIn.noAccount")}{" "}
+        <Link to={localize("/sign-up")} className="font-semibold text-forest-700 underline">
+          {t("signIn.signUpLink")}
+        </Link>
+      </p>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/sign-up";
+import { AccountPage } from "~/components/accounts/account-page";
+import { buttonClass } from "~/components/ui/button-styles";
+import { NewPasswordField } from "~/components/accounts/new-password-field";
+import { FormField, FormNotice } from "~/components/ui/form-field";
+import { languageOf } from "~/i18n/languages";
+import { pageMeta } from "~/i18n/meta";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { useLocalize } from "~/i18n/root-data";
+import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { checkSignUp } from "~/modules/accounts/credentials";
+import { requireAccountsEnabled } from "~/lib/request-actor.server";
+import { signUp } from "~/modules/accounts/sign-up.server";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  requireAccountsEnabled(context);
+  return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAccountsEnabled(context);
+  const form = Object.fromEntries(await request.formData());
+  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  const checked = checkSignUp(form);
+  if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string>, values }, { status: 400 });
+  await signUp(context.services.auth, { ...checked.value, language: languageOf(params) }, request);
+  return { ok: true as const, email: checked.value.email };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "signUp", { noindex: true });
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("accounts");
+  const localize = useLocalize();
+  const submitting = useNavigation().state === "submitting";
+  if (actionData?.ok) {
+    return (
+      <AccountPage pageKey="signUp">
+        <FormNotice kind="success">{t("signUp.checkEmail", { email: actionData.email })}</FormNotice>
+      </AccountPage>
+    );
+  }
+  const errors = actionData?.errors ?? {};
+  const message = (key: string | undefined) => (key ? t(`errors.${key}`, PASSWORD_LIMITS) : undefined);
+  return (
+    <AccountPage pageKey="signUp">
+      <Form method="post" noValidate className="flex flex-col gap-5">
+        <FormField id="sign-up-name" name="name" autoComplete="name" required maxLength={120} label={t("fields.name")} defaultValue={actionData?.values.name} error={message(errors.name)} />
+        <FormField id="sign-up-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={actionData?.values.email} error={message(errors.email)} />
+        <NewPasswordField id="sign-up-password" label={t("fields.password")} error={errors.password} />
+        <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>
+          {submitting ? t("signUp.submitting") : t("signUp.submit")}
+        </button>
+      </Form>
+      <p>
+        {t("signUp.haveAccount")}{" "}
+        <Link to={localize("/sign-in")} className="font-semibold text-forest-700 underline">
+          {t("signUp.signInLink")}
+        </Link>
+      </p>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,45 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sameOriginWrites } from "./same-origin";
+
+let url = "";
+let writes = 0;
+const server = createServer(
+  express()
+    .use(sameOriginWrites("https://diaspora.example"))
+    .all("/form", (_req, res) => {
+      writes++;
+      res.send("ok");
+    }),
+);
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const post = (headers: Record<string, string>) => fetch(`${url}/form`, { method: "POST", headers, body: "a=1" });
+
+describe("sameOriginWrites", () => {
+  it("lets reads through without an Origin", async () => {
+    expect((await fetch(`${url}/form`)).status).toBe(200);
+  });
+
+  it("accepts a POST from the public origin or from the host it was sent to", async () => {
+    const before = writes;
+    expect((await post({ origin: "https://diaspora.example" })).status).toBe(200);
+    expect((await post({ origin: url })).status).toBe(200);
+    expect(writes).toBe(before + 2);
+  });
+
+  it("refuses a missing or foreign Origin, and cross-site fetches, before the route runs", async () => {
+    const before = writes;
+    expect((await post({})).status).toBe(403);
+    expect((await post({ origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ origin: "null" })).status).toBe(403);
+    expect((await post({ origin: url, "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect(writes).toBe(before);
+  });
+});

@@ -1,0 +1,20 @@
+import type { RequestHandler } from "express";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence for every state-changing request: the browser's Origin must be this site (the public
+ * APP_URL, or the host the request came to). A missing Origin, a foreign one, or Sec-Fetch-Site
+ * cross-site is refused with 403 before any route runs, so nothing is written.
+ */
+export function sameOriginWrites(appUrl: string): RequestHandler {
+  const publicOrigin = new URL(appUrl).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const crossSite = req.get("sec-fetch-site") === "cross-site";
+    if (origin && !crossSite && (origin === publicOrigin || origin === ownOrigin)) return next();
+    res.status(403).type("text/plain").send("Forbidden: this form must be sent from the site itself.");
+  };
+}

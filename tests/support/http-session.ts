@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/** A browser-like client for integration tests: keeps cookies, sends the site's Origin on POSTs. */
+export class HttpSession {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string, private readonly ip = "10.9.0.1") {}
+
+  get(pathname: string): Promise<Response> {
+    return this.send(pathname, { method: "GET" });
+  }
+
+  post(pathname: string, fields: Record<string, string>): Promise<Response> {
+    return this.send(pathname, { method: "POST", body: new URLSearchParams(fields) });
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  private async send(pathname: string, init: RequestInit): Promise<Response> {
+    const response = await fetch(this.baseUrl + pathname, {
+      ...init,
+      redirect: "manual",
+      headers: { cookie: this.cookieHeader(), origin: this.baseUrl, "x-forwarded-for": this.ip },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const [name = "", value = ""] = pair.split("=");
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    return response;
+  }
+}
+
+/** The mails the file mailer wrote (no SMTP_URL), oldest first, with quoted-printable undone. */
+export function mailsIn(dataDir: string): string[] {
+  const folder = path.join(dataDir, "mail");
+  let files: string[];
+  try {
+    files = readdirSync(folder).filter((file) => file.endsWith(".eml")).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => readFileSync(path.join(folder, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+}
+
+/** The first link in a mail that points at `pathname`. */
+export function linkIn(mail: string, pathname: string): string {
+  const match = mail.match(new RegExp(`https?://[^\\s]*${pathname}\\?token=[^\\s]+`));
+  if (!match) throw new Error(`No ${pathname} link in the mail:\n${mail}`);
+  return match[0];
+}
