@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account";
 import { AccountPage } from "~/components/accounts/account-page";
+import { ChangePasswordForm } from "~/components/accounts/change-password-form";
+import { SessionList } from "~/components/accounts/session-list";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormNotice } from "~/components/ui/form-field";
 import { languageOf } from "~/i18n/languages";
@@ -9,43 +11,67 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { currentSession } from "~/modules/accounts/accounts.server";
 import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { currentSession, deviceSessions } from "~/modules/accounts/accounts.server";
+import { checkNewPassword } from "~/modules/accounts/credentials";
+import { changePassword } from "~/modules/accounts/password-reset.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAccountsEnabled(context);
   const language = languageOf(params);
-  const signedIn = await currentSession(context.services.auth, request);
+  const { auth } = context.services;
+  const signedIn = await currentSession(auth, request);
   if (!signedIn) throw redirect(localizePath("/sign-in", language));
   return {
     i18n: pageResourcesFor(language, ["accounts"]),
     email: signedIn.user.email,
     role: signedIn.user.role === "admin" ? ("admin" as const) : ("user" as const),
+    sessions: await deviceSessions(auth, request, signedIn.session.token),
     verified: new URL(request.url).searchParams.get("verified") === "1",
+    passwordChanged: new URL(request.url).searchParams.get("done") === "passwordChanged",
   };
 }
 
-/** Sign out of the other devices, or of all of them (this one included). */
+type AccountResult = { done?: "othersSignedOut"; errors?: { currentPassword?: string; password?: string } };
+
+/** Sign out of the other devices or of all of them; change the password. Each is audited. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAccountsEnabled(context);
   const { auth, db } = context.services;
   const signedIn = await currentSession(auth, request);
   if (!signedIn) throw redirect(localizePath("/sign-in", languageOf(params)));
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
   const actor = actorOf(context, request, signedIn.user.id, signedIn.session.id);
-  if (intent === "sign-out-others") {
-    await auth.api.revokeOtherSessions({ headers: request.headers });
-    await recordAudit(db, actor, { action: "auth.signed_out_others", resource: `user:${signedIn.user.id}` }, context.services.now());
-    return { done: "othersSignedOut" as const };
+  const audit = (action: string) => recordAudit(db, actor, { action, resource: `user:${signedIn.user.id}` }, context.services.now());
+  switch (form.get("intent")) {
+    case "sign-out-others":
+      await auth.api.revokeOtherSessions({ headers: request.headers });
+      await audit("auth.signed_out_others");
+      return { done: "othersSignedOut" } satisfies AccountResult;
+    case "sign-out-all": {
+      await auth.api.revokeSessions({ headers: request.headers });
+      await audit("auth.signed_out_everywhere");
+      throw redirect(localizePath("/", languageOf(params)), { headers: { "Set-Cookie": `${sessionCookieName(request)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` } });
+    }
+    case "change-password": {
+      const newPassword = String(form.get("password") ?? "");
+      const problem = checkNewPassword(newPassword);
+      if (problem) return data({ errors: { password: problem } } satisfies AccountResult, { status: 400 });
+      const headers = await changePassword(auth, request, String(form.get("currentPassword") ?? ""), newPassword);
+      if (!headers) return data({ errors: { currentPassword: "currentPasswordWrong" } } satisfies AccountResult, { status: 400 });
+      await audit("auth.password_changed");
+      // The old session is gone: the page must be loaded again with the new cookie.
+      throw redirect(`${localizePath("/account", languageOf(params))}?done=passwordChanged`, { headers });
+    }
+    default:
+      return data({} satisfies AccountResult, { status: 400 });
   }
-  if (intent === "sign-out-all") {
-    await auth.api.revokeSessions({ headers: request.headers });
-    await recordAudit(db, actor, { action: "auth.signed_out_everywhere", resource: `user:${signedIn.user.id}` }, context.services.now());
-    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
-    throw redirect(localizePath("/", languageOf(params)), { headers });
-  }
-  return data({ done: null }, { status: 400 });
+}
+
+/** The session cookie's name as this request sent it (with the __Host- prefix over https). */
+function sessionCookieName(request: Request): string {
+  return /(?:^|;\s*)__Host-dp\.session_token=/.test(request.headers.get("cookie") ?? "") ? "__Host-dp.session_token" : "dp.session_token";
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "account", { noindex: true });
@@ -53,10 +79,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "acco
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const localize = useLocalize();
+  const result: AccountResult = actionData ?? {};
   return (
     <AccountPage pageKey="account">
       {loaderData.verified && <FormNotice kind="success">{t("verify.done")}</FormNotice>}
-      {actionData?.done && <FormNotice kind="success">{t(`account.${actionData.done}`)}</FormNotice>}
+      {loaderData.passwordChanged && <FormNotice kind="success">{t("account.passwordChanged")}</FormNotice>}
+      {result.done && <FormNotice kind="success">{t(`account.${result.done}`)}</FormNotice>}
       <p className="text-lg">
         {t("account.signedInAs", { email: loaderData.email })} · {t(`account.role.${loaderData.role}`)}
       </p>
@@ -65,6 +93,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {t("account.signOut")}
         </button>
       </Form>
+      <SessionList sessions={loaderData.sessions} />
       <Form method="post" className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="sign-out-others" className={buttonClass({ variant: "outline" })}>
           {t("account.signOutOthers")}
@@ -73,6 +102,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {t("account.signOutAll")}
         </button>
       </Form>
+      <ChangePasswordForm errors={result.errors ?? {}} />
     </AccountPage>
   );
 }

@@ -141,6 +141,38 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect((await owner.post("/sign-in", { email: "owner@example.org", password: "a brand new passphrase" })).status).toBe(302);
   });
 
+  it("lists the devices, signs out the others, changes the password and signs out everywhere", async () => {
+    const actor = { userId: null, sessionId: null, ip: "test", userAgent: null };
+    await createOrPromoteAdmin(app.services, { email: "devices@example.org", password: PASSWORD }, actor, new Date());
+    const laptop = new HttpSession(app.url, "10.9.7.1");
+    const phone = new HttpSession(app.url, "10.9.7.2");
+    for (const device of [laptop, phone]) await device.post("/sign-in", { email: "devices@example.org", password: PASSWORD });
+    const page = await (await laptop.get("/account")).text();
+    expect(page.match(/Last active [^{]/g)).toHaveLength(2);
+    expect(page).toContain("(This device)");
+
+    expect((await laptop.post("/account", { intent: "sign-out-others" })).status).toBe(200);
+    expect((await phone.get("/account")).status).toBe(302);
+    expect((await laptop.get("/account")).status).toBe(200);
+
+    const wrong = await laptop.post("/account", { intent: "change-password", currentPassword: "not it", password: "a new passphrase here" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(locales.en.accounts.errors.currentPasswordWrong);
+    const changed = await laptop.post("/account", { intent: "change-password", currentPassword: PASSWORD, password: "a new passphrase here" });
+    expect(changed.status).toBe(302);
+    const after = await laptop.get(changed.headers.get("location")!);
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain(locales.en.accounts.account.passwordChanged);
+    expect((await new HttpSession(app.url, "10.9.7.3").post("/sign-in", { email: "devices@example.org", password: PASSWORD })).status).toBe(401);
+
+    const oldCookie = laptop.cookieHeader();
+    expect((await laptop.post("/account", { intent: "sign-out-all" })).status).toBe(302);
+    const replay = await fetch(`${app.url}/account`, { headers: { cookie: oldCookie }, redirect: "manual" });
+    expect(replay.status).toBe(302);
+    const actions = (await app.services.db.selectFrom("audit_log").select("action").where("action", "like", "auth.%").execute()).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(["auth.signed_out_others", "auth.password_changed", "auth.signed_out_everywhere"]));
+  });
+
   it("refuses a POST from another site before anything is written", async () => {
     const before = await app.services.db.selectFrom("user").select("id").execute();
     const response = await fetch(`${app.url}/sign-up`, {

@@ -33,7 +33,7 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
     secret: config.sessionSecret,
     database: { db, type: dialect },
     telemetry: { enabled: false },
-    logger: { disabled: config.mode === "test" },
+    logger: { disabled: config.mode === "test", level: "error" },
     rateLimit: { enabled: false },
     user: {
       additionalFields: {

@@ -77,3 +77,23 @@ export async function signOut(auth: Auth, db: Db, request: Request, actor: Actor
   if (actor.userId) await recordAudit(db, actor, { action: "auth.signed_out", resource: `user:${actor.userId}` }, now);
   return headers;
 }
+
+export interface DeviceSession {
+  id: string;
+  current: boolean;
+  userAgent: string | null;
+  lastActive: string;
+}
+
+/** The user's live sessions, this device first, most recently used next. */
+export async function deviceSessions(auth: Auth, request: Request, currentToken: string): Promise<DeviceSession[]> {
+  const sessions = await auth.api.listSessions({ headers: request.headers });
+  return sessions
+    .map((session) => ({
+      id: session.id,
+      current: session.token === currentToken,
+      userAgent: session.userAgent ?? null,
+      lastActive: new Date(session.updatedAt).toISOString(),
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActive.localeCompare(a.lastActive));
+}

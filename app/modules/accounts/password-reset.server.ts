@@ -21,3 +21,21 @@ export async function resetPassword(auth: Auth, token: string, newPassword: stri
     throw error;
   }
 }
+
+/**
+ * Changes the password of the signed-in user and signs out their other devices; the returned headers
+ * carry this device's new session cookie. Null when the current password is wrong.
+ */
+export async function changePassword(auth: Auth, request: Request, currentPassword: string, newPassword: string): Promise<Headers | null> {
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword, newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (error) {
+    if (error instanceof APIError) return null;
+    throw error;
+  }
+}
