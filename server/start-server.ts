@@ -8,6 +8,7 @@ import { ConfigError, parseConfig } from "~/lib/config.server";
 import { createApp, productionAssets } from "./app";
 import { openServices } from "./bootstrap";
 import { createLogger } from "./logger";
+import { scheduleRetention } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 
 const SERVER_BUILD = path.resolve("build/server/index.js");
@@ -40,9 +41,11 @@ export async function startServer({ development }: { development: boolean }): Pr
     logger.info({ port, mode: config.mode }, "server listening");
     console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
   });
+  const stopRetention = scheduleRetention(services);
   installGracefulShutdown(server, {
     logger,
     onClose: async () => {
+      stopRetention();
       await closeDevServer();
       services.mailer.close();
       await services.db.destroy();

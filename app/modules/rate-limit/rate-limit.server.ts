@@ -64,3 +64,9 @@ export async function peek(db: Db, rule: RateLimit, subject: string, now: Date):
     retryAfterSeconds: count ? Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) : 0,
   };
 }
+
+/** Deletes the counters whose window has ended; they would start from zero anyway. */
+export async function deleteExpiredLimits(db: Db, now: Date): Promise<number> {
+  const result = await db.deleteFrom("rate_limits").where("reset_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

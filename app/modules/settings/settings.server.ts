@@ -8,6 +8,8 @@ export const SETTING_DEFAULTS = {
   "promo.movements": "230",
   "promo.countries": "57",
   "newsletter.subscriberClaim": "500",
+  /** Days the audit log and security events are kept (spec §9). */
+  "retention.days": "90",
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
