@@ -37,6 +37,7 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("account", "routes/account.tsx"),
+    route("setup", "routes/setup.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -8,6 +8,8 @@ import { ConfigError, parseConfig } from "~/lib/config.server";
 import { createApp, productionAssets } from "./app";
 import { openServices } from "./bootstrap";
 import { createLogger } from "./logger";
+import type { AppServices } from "~/adapters/context.server";
+import { issueSetupLink, SETUP_LINK_HOURS } from "~/modules/accounts/setup-link.server";
 import { scheduleRetention } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 
@@ -42,6 +44,7 @@ export async function startServer({ development }: { development: boolean }): Pr
     console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
   });
   const stopRetention = scheduleRetention(services);
+  if (config.adminEnabled) await printSetupLink(services);
   installGracefulShutdown(server, {
     logger,
     onClose: async () => {
@@ -51,6 +54,14 @@ export async function startServer({ development }: { development: boolean }): Pr
       await services.db.destroy();
     },
   });
+}
+
+/** While no admin exists, each start prints a fresh one-time link for the owner's first account. */
+async function printSetupLink({ db, config }: AppServices): Promise<void> {
+  const link = await issueSetupLink(db, config.appUrl, new Date());
+  if (link) {
+    console.log(`  No admin account yet. Create the owner's account here (works once, for ${SETUP_LINK_HOURS} hours):\n  ${link}\n`);
+  }
 }
 
 /** Start-up failures end the process with a readable message; a configuration error has no stack trace. */

@@ -152,6 +152,13 @@ export interface SecurityEventsTable {
   timestamp: string;
 }
 
+export interface AdminSetupTokensTable {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   articles: ArticlesTable;
@@ -167,4 +174,5 @@ export interface Database {
   verification: VerificationTable;
   audit_log: AuditLogTable;
   security_events: SecurityEventsTable;
+  admin_setup_tokens: AdminSetupTokensTable;
 }

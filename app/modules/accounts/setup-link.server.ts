@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "~/adapters/db/database.server";
+import { adminExists } from "./accounts.server";
+
+/** How long the printed setup link works. */
+export const SETUP_LINK_HOURS = 24;
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * While the site has no admin, makes a new one-time setup link (earlier unused ones stop working) and
+ * returns it; null once an admin exists.
+ */
+export async function issueSetupLink(db: Db, appUrl: string, now: Date): Promise<string | null> {
+  if (await adminExists(db)) return null;
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("admin_setup_tokens").where("used_at", "is", null).execute();
+    await trx
+      .insertInto("admin_setup_tokens")
+      .values({ token_hash: hash(token), created_at: now.toISOString(), expires_at: new Date(now.getTime() + SETUP_LINK_HOURS * 3_600_000).toISOString(), used_at: null })
+      .execute();
+  });
+  return `${appUrl}/setup?${new URLSearchParams({ token })}`;
+}
+
+/** Whether the token may still create the first admin: known, unused, not expired, and no admin yet. */
+export async function setupTokenUsable(db: Db, token: string, now: Date): Promise<boolean> {
+  if (!token || (await adminExists(db))) return false;
+  const row = await db.selectFrom("admin_setup_tokens").selectAll().where("token_hash", "=", hash(token)).executeTakeFirst();
+  return Boolean(row && !row.used_at && row.expires_at > now.toISOString());
+}
+
+/** Marks the token used; false when another request used it first (the update matched no row). */
+export async function spendSetupToken(db: Db, token: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("admin_setup_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("token_hash", "=", hash(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/setup";
+import { AccountPage } from "~/components/accounts/account-page";
+import { NewPasswordField } from "~/components/accounts/new-password-field";
+import { buttonClass } from "~/components/ui/button-styles";
+import { FormField, FormNotice } from "~/components/ui/form-field";
+import { languageOf } from "~/i18n/languages";
+import { pageMeta } from "~/i18n/meta";
+import { localizePath } from "~/i18n/paths";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { signInWithPassword } from "~/modules/accounts/accounts.server";
+import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
+import { checkSignUp } from "~/modules/accounts/credentials";
+import { setupTokenUsable, spendSetupToken } from "~/modules/accounts/setup-link.server";
+
+/** The owner's first visit, from the link `npm start` printed: creates the first admin account. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAccountsEnabled(context);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = await setupTokenUsable(context.services.db, token, context.services.now());
+  return data({ i18n: pageResourcesFor(languageOf(params), ["accounts"]), token, usable }, { status: usable ? 200 : 410 });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAccountsEnabled(context);
+  const form = Object.fromEntries(await request.formData());
+  const token = String(form.token ?? "");
+  const { db, now } = context.services;
+  if (!(await setupTokenUsable(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values: {} }, { status: 410 });
+  const checked = checkSignUp(form);
+  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
+  if (!(await spendSetupToken(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values }, { status: 410 });
+  const actor = actorOf(context, request);
+  await createOrPromoteAdmin(context.services, { ...checked.value }, actor, now());
+  const signedIn = await signInWithPassword({ ...context.services, now: now() }, checked.value, request, actor);
+  throw redirect(localizePath("/admin", languageOf(params)), signedIn.ok ? { headers: signedIn.headers } : undefined);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "setup", { noindex: true });
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("accounts");
+  const submitting = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values: { name?: string; email?: string } = actionData?.values ?? {};
+  if (!loaderData.usable || errors.form) {
+    return (
+      <AccountPage pageKey="setup">
+        <FormNotice kind="error">{t("errors.setupUsed")}</FormNotice>
+      </AccountPage>
+    );
+  }
+  const message = (key: string | undefined) => (key ? t(`errors.${key}`) : undefined);
+  return (
+    <AccountPage pageKey="setup">
+      <p>{t("setup.intro")}</p>
+      <Form method="post" noValidate className="flex flex-col gap-5">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormField id="setup-name" name="name" autoComplete="name" required maxLength={120} label={t("fields.name")} defaultValue={values.name} error={message(errors.name)} />
+        <FormField id="setup-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={values.email} error={message(errors.email)} />
+        <NewPasswordField id="setup-password" label={t("fields.password")} error={errors.password} />
+        <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>
+          {t("setup.submit")}
+        </button>
+      </Form>
+    </AccountPage>
+  );
+}
