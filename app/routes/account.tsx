@@ -50,9 +50,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await audit("auth.signed_out_others");
       return { done: "othersSignedOut" } satisfies AccountResult;
     case "sign-out-all": {
-      await auth.api.revokeSessions({ headers: request.headers });
+      // The others first, then this one through better-auth, which also clears the cookie it set.
+      await auth.api.revokeOtherSessions({ headers: request.headers });
+      const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
       await audit("auth.signed_out_everywhere");
-      throw redirect(localizePath("/", languageOf(params)), { headers: { "Set-Cookie": `${sessionCookieName(request)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` } });
+      throw redirect(localizePath("/", languageOf(params)), { headers });
     }
     case "change-password": {
       const newPassword = String(form.get("password") ?? "");
@@ -67,11 +69,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     default:
       return data({} satisfies AccountResult, { status: 400 });
   }
-}
-
-/** The session cookie's name as this request sent it (with the __Host- prefix over https). */
-function sessionCookieName(request: Request): string {
-  return /(?:^|;\s*)__Host-dp\.session_token=/.test(request.headers.get("cookie") ?? "") ? "__Host-dp.session_token" : "dp.session_token";
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "account", { noindex: true });

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app-server";
+import { mailsIn } from "../support/http-session";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -12,14 +11,7 @@ afterAll(() => app.close());
 const post = (fields: Record<string, string>, ip: string, path = "/contact") =>
   fetch(app.url + path, { method: "POST", body: new URLSearchParams(fields), headers: { "x-forwarded-for": ip, origin: app.url } });
 const rows = () => app.services.db.selectFrom("contact_messages").selectAll().execute();
-const mails = () => {
-  const folder = path.join(app.services.config.dataDir, "mail");
-  try {
-    return readdirSync(folder).map((file) => readFileSync(path.join(folder, file), "utf8"));
-  } catch {
-    return [];
-  }
-};
+const mails = () => mailsIn(app.services.config.dataDir);
 
 describe("contact page", () => {
   it("preselects the topic from the link", async () => {

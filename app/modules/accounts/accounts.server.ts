@@ -11,7 +11,11 @@ export interface SignedIn {
 
 /** The signed-in user of a request, from the session cookie (renewed by better-auth while used). */
 export async function currentSession(auth: Auth, request: Request): Promise<SignedIn | null> {
-  const found = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  // A tampered or unknown cookie is "signed out"; a database failure stays an error, not a fake 401.
+  const found = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
+    if (error instanceof APIError) return null;
+    throw error;
+  });
   if (!found) return null;
   const user = found.user as typeof found.user & { role?: string | null };
   return { user: { id: user.id, name: user.name, email: user.email, role: user.role ?? null }, session: { id: found.session.id, token: found.session.token } };
