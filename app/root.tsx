@@ -28,7 +28,7 @@ export function loader({ params, context }: Route.LoaderArgs): RootData {
   return {
     language,
     resources: shellResourcesFor(language),
-    site: { appUrl: config.appUrl, supportUrl: config.supportUrl, purchaseUrl: config.purchaseUrl },
+    site: { appUrl: config.appUrl, supportUrl: config.supportUrl, purchaseUrl: config.purchaseUrl, adminEnabled: config.adminEnabled },
   };
 }
 

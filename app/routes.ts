@@ -9,6 +9,7 @@ export default [
   route("images/:kind/:file", "routes/illustration.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("admin-access", "routes/admin-access.ts"),
   route("blog/feed.xml", "routes/blog-feed.ts", { id: "blog-rss" }),
   route("blog/atom.xml", "routes/blog-feed.ts", { id: "blog-atom" }),
   route(":lang/blog/feed.xml", "routes/blog-feed.ts", { id: "blog-rss-localized" }),

@@ -1,4 +1,5 @@
 import type { AppServices } from "~/adapters/context.server";
+import { ADMIN_MODE_LIMITS, deleteStaleAdminModes } from "~/modules/accounts/admin-mode.server";
 import { deleteAuditOlderThan } from "~/modules/audit/retention.server";
 import { deleteExpiredLimits } from "~/modules/rate-limit/rate-limit.server";
 import { readSettings } from "~/modules/settings/settings.server";
@@ -16,23 +17,34 @@ export async function runRetention({ db, now }: Pick<AppServices, "db" | "now">)
 }
 
 /**
- * Runs the retention pass a minute after start and then daily, inside the server process. A failure
- * is logged and retried on the next round; the timers never keep the process alive.
+ * Runs `task` after `firstRunMs` and then every `everyMs`, inside the server process. A failure is
+ * logged and retried on the next round; the timers never keep the process alive.
  */
-export function scheduleRetention(services: AppServices, { firstRunMs = 60_000, everyMs = DAY_MS } = {}): () => void {
+function repeat(services: AppServices, name: string, task: () => Promise<unknown>, firstRunMs: number, everyMs: number): () => void {
   const run = async () => {
     try {
-      services.logger.info(await runRetention(services), "retention: old audit rows, security events and rate limits deleted");
+      services.logger.info({ job: name, result: await task() }, `${name}: done`);
     } catch (error) {
-      services.logger.error({ err: error }, "retention pass failed; it runs again tomorrow");
+      services.logger.error({ err: error, job: name }, `${name} failed; it runs again next round`);
     }
   };
   const first = setTimeout(run, firstRunMs);
-  const daily = setInterval(run, everyMs);
+  const later = setInterval(run, everyMs);
   first.unref();
-  daily.unref();
+  later.unref();
   return () => {
     clearTimeout(first);
-    clearInterval(daily);
+    clearInterval(later);
   };
+}
+
+/** The retention pass a minute after start and then daily. */
+export function scheduleRetention(services: AppServices, { firstRunMs = 60_000, everyMs = DAY_MS } = {}): () => void {
+  return repeat(services, "retention", () => runRetention(services), firstRunMs, everyMs);
+}
+
+/** Spec §9: admin-mode rows unused for 30 minutes are removed every 30 minutes. */
+export function scheduleAdminModeCleanup(services: AppServices): () => void {
+  const every = ADMIN_MODE_LIMITS.staleCleanupEveryMs;
+  return repeat(services, "admin-mode cleanup", async () => ({ deleted: await deleteStaleAdminModes(services.db, services.now()) }), every, every);
 }

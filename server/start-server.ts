@@ -10,7 +10,7 @@ import { openServices } from "./bootstrap";
 import { createLogger } from "./logger";
 import type { AppServices } from "~/adapters/context.server";
 import { issueSetupLink, SETUP_LINK_HOURS } from "~/modules/accounts/setup-link.server";
-import { scheduleRetention } from "./retention-job";
+import { scheduleAdminModeCleanup, scheduleRetention } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 
 const SERVER_BUILD = path.resolve("build/server/index.js");
@@ -43,12 +43,12 @@ export async function startServer({ development }: { development: boolean }): Pr
     logger.info({ port, mode: config.mode }, "server listening");
     console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
   });
-  const stopRetention = scheduleRetention(services);
+  const stopJobs = [scheduleRetention(services), scheduleAdminModeCleanup(services)];
   if (config.adminEnabled) await printSetupLink(services);
   installGracefulShutdown(server, {
     logger,
     onClose: async () => {
-      stopRetention();
+      for (const stop of stopJobs) stop();
       await closeDevServer();
       services.mailer.close();
       await services.db.destroy();

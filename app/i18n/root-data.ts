@@ -11,11 +11,17 @@ export interface RootData {
     appUrl: string;
     supportUrl: string;
     purchaseUrl: string;
+    /** False on a read-only deployment (ADMIN_ENABLED=false): every admin control is hidden. */
+    adminEnabled: boolean;
   };
 }
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData("root") as RootData | undefined;
+}
+
+export function useAdminEnabled(): boolean {
+  return useRootData()?.site.adminEnabled ?? false;
 }
 
 export function useLanguage(): Language {

@@ -1,74 +1,126 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
+import { adminToastFor, showAdminToast } from "~/components/admin/admin-toasts";
+import { DashboardCards } from "~/components/admin/dashboard-cards";
 import { PageHeader } from "~/components/layout/page-header";
+import { buttonClass } from "~/components/ui/button-styles";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { buttonClass } from "~/components/ui/button-styles";
-import { currentSession, isAdmin } from "~/modules/accounts/accounts.server";
 import { actorOf } from "~/lib/request-actor.server";
+import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
+import { runAdminAccessIntent } from "./admin-access-intent.server";
 
-type AdminState = { state: "unavailable" } | { state: "signedOut" } | { state: "denied"; email: string } | { state: "admin"; email: string };
+type AdminState =
+  | { state: "unavailable" }
+  | { state: "signedOut" }
+  | { state: "denied"; email: string }
+  | { state: "verify"; email: string; ended: boolean }
+  | { state: "admin"; email: string };
 
-/** Spec §2 Admin dashboard, in the spec's order of states; the role is checked on the server every time. */
+/** Spec §2 Admin dashboard, in the spec's order of states; role and admin mode are checked on the server every time. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const i18n = pageResourcesFor(languageOf(params), ["accounts"]);
-  const { config, auth, db } = context.services;
-  if (!config.adminEnabled) return { i18n, admin: { state: "unavailable" } as AdminState };
-  const signedIn = await currentSession(auth, request);
-  if (!signedIn) return data({ i18n, admin: { state: "signedOut" } as AdminState }, { status: 401 });
-  if (!(await isAdmin(db, signedIn.user.id))) {
-    const actor = actorOf(context, request, signedIn.user.id, signedIn.session.id);
-    await recordSecurityEvent(db, actor, { type: "admin.access_denied", severity: "high", details: { resource: "/admin" } }, context.services.now());
-    return data({ i18n, admin: { state: "denied", email: signedIn.user.email } as AdminState }, { status: 403 });
+  const i18n = pageResourcesFor(languageOf(params), ["dashboard"]);
+  const access = await adminAccess(context.services, request, actorOf(context, request), { touch: true });
+  const reply = (admin: AdminState, status = 200) => data({ i18n, admin }, { status, headers: { "Cache-Control": "no-store" } });
+  switch (access.state) {
+    case "unavailable":
+    case "signedOut":
+      return reply({ state: access.state }, access.state === "signedOut" ? 401 : 200);
+    case "denied":
+      await recordSecurityEvent(context.services.db, access.actor, { type: "admin.access_denied", severity: "high", details: { resource: "/admin" } }, context.services.now());
+      return reply({ state: "denied", email: access.email }, 403);
+    case "verify":
+      return reply({ state: "verify", email: access.email, ended: access.ended === "inactive" });
+    case "admin":
+      return reply({ state: "admin", email: access.email });
   }
-  return { i18n, admin: { state: "admin", email: signedIn.user.email } as AdminState };
+}
+
+/** The page's own verify and logout forms (they work without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.services.config.adminEnabled) throw data(null, { status: 404 });
+  return runAdminAccessIntent(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin", { noindex: true });
 
-// Each card is a place for an area still being built; its own issue fills it in.
-const CARDS = ["audit", "security", "moderation", "subscribers"] as const;
+function StateSection({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <section aria-labelledby="admin-state" className="max-w-xl">
+      <h2 id="admin-state" className="text-2xl font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
 
-export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("accounts");
+function VerifyForm({ email, ended }: { email: string; ended: boolean }) {
+  const { t } = useTranslation("admin");
+  return (
+    <StateSection title={t("page.verifyTitle")}>
+      <p className="mt-2 text-muted">{ended ? t("page.verifyAgainText") : t("page.verifyText", { email })}</p>
+      <Form method="post" className="mt-5">
+        <button type="submit" name="intent" value="verify" className={buttonClass({ variant: "primary" })}>
+          {t("access.verify")}
+        </button>
+      </Form>
+    </StateSection>
+  );
+}
+
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
   const localize = useLocalize();
+  const navigation = useNavigation();
   const { admin } = loaderData;
+  const verifying = navigation.state !== "idle" && navigation.formData?.get("intent") === "verify";
+  const outcome = actionData?.outcome;
+  useEffect(() => {
+    if (outcome) showAdminToast(t, adminToastFor(outcome));
+  }, [outcome, t]);
   return (
     <>
       <PageHeader pageKey="admin" />
       <div className="mx-auto max-w-wide px-4 py-10 sm:px-6">
-        {admin.state === "unavailable" && <p className="text-lg">{t("admin.unavailable")}</p>}
-        {admin.state === "signedOut" && (
-          <section aria-labelledby="admin-state" className="max-w-xl">
-            <h2 id="admin-state" className="text-2xl font-semibold">{t("admin.authRequired")}</h2>
-            <p className="mt-2 text-muted">{t("admin.authRequiredText")}</p>
-            <Link to={localize("/sign-in")} className={buttonClass({ variant: "primary", className: "mt-5" })}>
-              {t("signUp.signInLink")}
-            </Link>
-          </section>
-        )}
-        {admin.state === "denied" && (
-          <section aria-labelledby="admin-state" className="max-w-xl">
-            <h2 id="admin-state" className="text-2xl font-semibold">{t("admin.accessDenied")}</h2>
-            <p className="mt-2 text-muted">{t("admin.accessDeniedText", { email: admin.email })}</p>
-          </section>
-        )}
-        {admin.state === "admin" && (
+        {verifying ? (
+          <p role="status" className="flex items-center gap-3 text-lg">
+            <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-gold-600 border-t-transparent" />
+            {t("page.verifying")}
+          </p>
+        ) : (
           <>
-            <p className="text-muted">{t("admin.welcome", { email: admin.email })}</p>
-            <ul className="mt-6 grid gap-5 sm:grid-cols-2">
-              {CARDS.map((card) => (
-                <li key={card} className="rounded-2xl border border-line bg-white p-6">
-                  <h2 className="text-xl font-semibold">{t(`admin.cards.${card}`)}</h2>
-                  <p className="mt-2 text-muted">{t(`admin.cards.${card}Text`)}</p>
-                  <p className="mt-3 text-sm font-semibold text-gold-700">{t("admin.cards.comingSoon")}</p>
-                </li>
-              ))}
-            </ul>
+            {admin.state === "unavailable" && <p className="text-lg">{t("page.unavailable")}</p>}
+            {admin.state === "signedOut" && (
+              <StateSection title={t("page.authRequired")}>
+                <p className="mt-2 text-muted">{t("page.authRequiredText")}</p>
+                <Link to={localize("/sign-in")} className={buttonClass({ variant: "primary", className: "mt-5" })}>
+                  {t("access.signIn")}
+                </Link>
+              </StateSection>
+            )}
+            {admin.state === "denied" && (
+              <StateSection title={t("page.accessDenied")}>
+                <p className="mt-2 text-muted">{t("page.accessDeniedText", { email: admin.email })}</p>
+              </StateSection>
+            )}
+            {admin.state === "verify" && <VerifyForm email={admin.email} ended={admin.ended} />}
+            {admin.state === "admin" && (
+              <>
+                <div className="flex flex-wrap items-center justify-between gap-4">
+                  <p className="text-muted">{t("page.welcome", { email: admin.email })}</p>
+                  <Form method="post">
+                    <button type="submit" name="intent" value="logout" className={buttonClass({ variant: "outline" })}>
+                      {t("access.logout")}
+                    </button>
+                  </Form>
+                </div>
+                <DashboardCards />
+              </>
+            )}
           </>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { BookOpen, Check, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { AdminAccessButton } from "~/components/admin/admin-access-button";
 import type { Route } from "./+types/shop";
 import { PURCHASE_ANCHOR, PurchaseSection } from "~/components/shop/purchase-section";
 import { scrollToPurchase } from "~/components/shop/scroll-to-purchase";
@@ -50,9 +51,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <p className="mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase">{t("hero.eyebrow")}</p>
             <h2 className="mt-2 text-3xl font-semibold">{book?.title ?? t("hero.title")}</h2>
             <p className="mt-4 max-w-xl text-lg text-muted">{t("hero.text")}</p>
-            <a href={`#${PURCHASE_ANCHOR}`} onClick={scrollToPurchase} className={buttonClass({ size: "lg", className: "mt-8" })}>
-              {t("hero.cta")}
-            </a>
+            <div className="mt-8 flex flex-wrap items-center gap-4">
+              <a href={`#${PURCHASE_ANCHOR}`} onClick={scrollToPurchase} className={buttonClass({ size: "lg" })}>
+                {t("hero.cta")}
+              </a>
+              <AdminAccessButton />
+            </div>
           </div>
           <div className="mx-auto w-full max-w-xs">
             {coverUrl ? (

@@ -88,9 +88,12 @@ describe.each(dialects)("accounts on %s", (dialect) => {
 
     const actor = { userId: null, sessionId: null, ip: "test", userAgent: null };
     expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org" }, actor, new Date())).toBe("promoted");
-    const dashboard = await reader.get("/admin");
-    expect(dashboard.status).toBe(200);
-    expect(await dashboard.text()).toContain("Audit log");
+    const promoted = await reader.get("/admin");
+    expect(promoted.status).toBe(200);
+    expect(await promoted.text()).toContain(locales.en.admin.page.verifyTitle);
+    expect((await reader.post("/admin-access", { intent: "verify" })).status).toBe(200);
+    const dashboard = (await (await reader.get("/admin")).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(dashboard).toContain(locales.en.admin.page.cards.audit);
     expect(await audit("admin.promoted")).toHaveLength(1);
   });
 

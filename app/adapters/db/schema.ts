@@ -73,7 +73,8 @@ export interface ContactMessagesTable {
   topic: string;
   message: string;
   language: string;
-  status: "new" | "read" | "deleted";
+  /** "new" until the owner marks it handled in the admin area. */
+  status: "new" | "handled";
   created_at: string;
   mailed_at: string | null;
 }
@@ -159,6 +160,15 @@ export interface AdminSetupTokensTable {
   used_at: string | null;
 }
 
+/** One session's admin mode: verified, role re-checked and last used (ISO times). */
+export interface AdminModesTable {
+  session_id: string;
+  user_id: string;
+  verified_at: string;
+  checked_at: string;
+  active_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   articles: ArticlesTable;
@@ -175,4 +185,5 @@ export interface Database {
   audit_log: AuditLogTable;
   security_events: SecurityEventsTable;
   admin_setup_tokens: AdminSetupTokensTable;
+  admin_modes: AdminModesTable;
 }

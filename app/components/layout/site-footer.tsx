@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { AdminAccessButton } from "~/components/admin/admin-access-button";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
@@ -70,6 +71,7 @@ export function SiteFooter() {
             </button>
           ))}
           <SupportButton label={t("support")} className="ml-2" />
+          <AdminAccessButton variant="onDark" className="ml-2" />
         </div>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("common:language.label")}>
           {LANGUAGES.map((code) => (

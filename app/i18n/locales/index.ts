@@ -1,8 +1,10 @@
 import enAbout from "./en/about.json";
 import enAccounts from "./en/accounts.json";
+import enAdmin from "./en/admin.json";
 import enBlog from "./en/blog.json";
 import enCommon from "./en/common.json";
 import enContact from "./en/contact.json";
+import enDashboard from "./en/dashboard.json";
 import enDiagnostics from "./en/diagnostics.json";
 import enErrors from "./en/errors.json";
 import enFooter from "./en/footer.json";
@@ -14,9 +16,11 @@ import enShop from "./en/shop.json";
 import enUpdates from "./en/updates.json";
 import esAbout from "./es/about.json";
 import esAccounts from "./es/accounts.json";
+import esAdmin from "./es/admin.json";
 import esBlog from "./es/blog.json";
 import esCommon from "./es/common.json";
 import esContact from "./es/contact.json";
+import esDashboard from "./es/dashboard.json";
 import esDiagnostics from "./es/diagnostics.json";
 import esErrors from "./es/errors.json";
 import esFooter from "./es/footer.json";
@@ -28,9 +32,11 @@ import esShop from "./es/shop.json";
 import esUpdates from "./es/updates.json";
 import frAbout from "./fr/about.json";
 import frAccounts from "./fr/accounts.json";
+import frAdmin from "./fr/admin.json";
 import frBlog from "./fr/blog.json";
 import frCommon from "./fr/common.json";
 import frContact from "./fr/contact.json";
+import frDashboard from "./fr/dashboard.json";
 import frDiagnostics from "./fr/diagnostics.json";
 import frErrors from "./fr/errors.json";
 import frFooter from "./fr/footer.json";
@@ -42,9 +48,11 @@ import frShop from "./fr/shop.json";
 import frUpdates from "./fr/updates.json";
 import ptAbout from "./pt/about.json";
 import ptAccounts from "./pt/accounts.json";
+import ptAdmin from "./pt/admin.json";
 import ptBlog from "./pt/blog.json";
 import ptCommon from "./pt/common.json";
 import ptContact from "./pt/contact.json";
+import ptDashboard from "./pt/dashboard.json";
 import ptDiagnostics from "./pt/diagnostics.json";
 import ptErrors from "./pt/errors.json";
 import ptFooter from "./pt/footer.json";
@@ -61,8 +69,8 @@ import ptUpdates from "./pt/updates.json";
  * here once per language, and the locale test fails until all four have it.
  */
 export const locales = {
-  en: { about: enAbout, accounts: enAccounts, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, errors: enErrors, updates: enUpdates },
-  es: { about: esAbout, accounts: esAccounts, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, errors: esErrors, updates: esUpdates },
-  pt: { about: ptAbout, accounts: ptAccounts, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, errors: ptErrors, updates: ptUpdates },
-  fr: { about: frAbout, accounts: frAccounts, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, errors: frErrors, updates: frUpdates },
+  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, errors: enErrors, updates: enUpdates },
+  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, errors: esErrors, updates: esUpdates },
+  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, errors: ptErrors, updates: ptUpdates },
+  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, errors: frErrors, updates: frUpdates },
 };

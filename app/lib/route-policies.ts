@@ -1,0 +1,53 @@
+/**
+ * Who may use each route, in one place (issue: "one place declares each route's policy"). Keyed by the
+ * route file of app/routes.ts; `read` is GET, `write` is every other method (absent: the route has no
+ * action). The authorization matrix test walks every route of app/routes.ts against this table as
+ * anonymous, reader, admin and expired admin, and fails for a route that is not declared here.
+ *
+ * - public: anyone.
+ * - signedIn: a signed-in account (anonymous → 401 or a redirect to sign-in).
+ * - admin: an admin in admin mode (spec §4): anonymous → 401, reader → 403 with a high security event,
+ *   an admin whose admin mode is off or expired → 403 until they verify again.
+ * - page: a public page that shows the state itself (/admin answers 401/403 with its own content).
+ */
+export type Policy = "public" | "signedIn" | "admin" | "page";
+
+export interface RoutePolicy {
+  read: Policy;
+  write?: Policy;
+}
+
+export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
+  "routes/article-image.ts": { read: "public" },
+  "routes/illustration.ts": { read: "public" },
+  "routes/sitemap.ts": { read: "public" },
+  "routes/robots.ts": { read: "public" },
+  "routes/blog-feed.ts": { read: "public" },
+  "routes/admin-access.ts": { read: "public", write: "public" },
+  "routes/localized-layout.tsx": { read: "public" },
+  "routes/home.tsx": { read: "public" },
+  "routes/blog.tsx": { read: "public" },
+  "routes/blog-article.tsx": { read: "public" },
+  "routes/podcast.tsx": { read: "public" },
+  "routes/podcast-episode.tsx": { read: "public" },
+  "routes/shop.tsx": { read: "public" },
+  "routes/about.tsx": { read: "public", write: "public" },
+  "routes/updates.tsx": { read: "public" },
+  "routes/admin.tsx": { read: "page", write: "public" },
+  "routes/upload-diagnostics.tsx": { read: "public" },
+  "routes/cart.tsx": { read: "public" },
+  "routes/subscribe.tsx": { read: "public" },
+  "routes/discourse-labs.tsx": { read: "public" },
+  "routes/unfiltered-dialogues.tsx": { read: "public" },
+  "routes/resources.tsx": { read: "public" },
+  "routes/contact.tsx": { read: "public", write: "public" },
+  "routes/sign-in.tsx": { read: "public", write: "public" },
+  "routes/sign-up.tsx": { read: "public", write: "public" },
+  "routes/sign-out.ts": { read: "public", write: "public" },
+  "routes/verify-email.tsx": { read: "public" },
+  "routes/forgot-password.tsx": { read: "public", write: "public" },
+  "routes/reset-password.tsx": { read: "public", write: "public" },
+  "routes/account.tsx": { read: "signedIn", write: "signedIn" },
+  "routes/setup.tsx": { read: "public", write: "public" },
+  "routes/not-found.tsx": { read: "public" },
+};

@@ -1,0 +1,103 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { useBrowser } from "../support/e2e";
+import { watchErrors } from "../support/browser";
+import { spawnServer, type ServerProcess } from "../support/server-process";
+
+const { baseUrl, browser, open } = useBrowser();
+const setupLink = inject("setupLink");
+const PASSWORD = "the owner's long passphrase";
+
+/** Holds the page's POSTs back a moment, so the pending labels ('Verifying...') can be seen. */
+async function slowPosts(page: Page): Promise<void> {
+  await page.route("**/*", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+}
+
+const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title }).first().waitFor();
+
+describe("the owner's admin area in the browser", () => {
+  let readOnly: (ServerProcess & { ready: Promise<void> }) | undefined;
+  afterAll(async () => {
+    readOnly?.child.kill("SIGTERM");
+    await readOnly?.exited;
+  });
+
+  it("creates the owner from the printed setup link, verifies admin access and logs out of admin mode", async () => {
+    const page = await open(setupLink.replace(/^https?:\/\/[^/]+/, ""), { width: 390, height: 844 });
+    const errors = watchErrors(page);
+    const main = page.locator("main");
+    await main.getByLabel("Your name", { exact: true }).fill("Owner");
+    await main.getByLabel("Email address", { exact: true }).fill("owner@example.org");
+    await main.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create the admin account" }).click();
+    await page.waitForURL(`${baseUrl}/admin`);
+
+    await page.getByRole("heading", { name: "Verify admin access" }).waitFor();
+    await slowPosts(page);
+    await page.getByRole("button", { name: "Verify Admin Access" }).click();
+    await page.getByRole("status").filter({ hasText: "Verifying admin access..." }).waitFor();
+    await toast(page, "Admin Access Granted");
+    await page.getByRole("heading", { name: "Audit log" }).waitFor();
+
+    await page.getByRole("button", { name: "Logout Admin" }).click();
+    await toast(page, "Admin Session Ended");
+    await page.getByRole("heading", { name: "Verify admin access" }).waitFor();
+
+    // The setup link works once.
+    await page.goto(setupLink.replace(/^https?:\/\/[^/]+/, baseUrl));
+    await page.getByText("This setup link has already been used").waitFor();
+    expect(errors.filter((error) => !/status of 410/.test(error))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("verifies and ends admin mode from the Admin Access dialog on the shop page", async () => {
+    const page = await open("/sign-in");
+    const errors = watchErrors(page);
+    await page.locator("main").getByLabel("Email address", { exact: true }).fill("owner@example.org");
+    await page.locator("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.locator("main").getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/account/);
+
+    await page.goto(`${baseUrl}/shop`);
+    await slowPosts(page);
+    await page.locator("main").getByRole("button", { name: "Admin Access" }).click();
+    const dialog = page.getByRole("dialog", { name: "Admin Access" });
+    await dialog.getByText("Signed in as owner@example.org.").waitFor();
+    await dialog.getByRole("button", { name: "Verify Admin Access" }).click();
+    await dialog.getByRole("button", { name: "Verifying..." }).waitFor();
+    await toast(page, "Admin Access Granted");
+    await dialog.getByRole("button", { name: "Logout Admin" }).click();
+    await toast(page, "Admin Session Ended");
+    await dialog.getByRole("button", { name: "Verify Admin Access" }).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("tells a visitor who is not signed in to sign in first, from the footer and on /admin", async () => {
+    const page = await open("/about");
+    await page.locator("footer").getByRole("button", { name: "Admin Access" }).click();
+    const dialog = page.getByRole("dialog", { name: "Admin Access" });
+    await dialog.getByRole("button", { name: "Verify Admin Access" }).click();
+    await toast(page, "Authentication Required");
+    await dialog.getByRole("link", { name: "Sign in" }).waitFor();
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole("heading", { name: "Authentication Required" }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows the neutral 'backend unavailable' state on a read-only deployment", async () => {
+    readOnly = spawnServer({ ADMIN_ENABLED: "false" });
+    await readOnly.ready;
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.goto(`${readOnly.url}/admin`);
+    await page.getByText("Admin access requires the site's backend").waitFor();
+    expect(await page.getByRole("button", { name: "Admin Access" }).count()).toBe(0);
+    await context.close();
+  });
+});
