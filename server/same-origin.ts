@@ -5,7 +5,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * CSRF defence for every state-changing request: the browser's Origin must be this site (the public
  * APP_URL, or the host the request came to). A missing Origin, a foreign one, or Sec-Fetch-Site
- * cross-site is refused with 403 before any route runs, so nothing is written.
+ * cross-site is refused with 403 before any route runs, so nothing is written; a text/plain body gets 415.
  */
 export function sameOriginWrites(appUrl: string): RequestHandler {
   const publicOrigin = new URL(appUrl).origin;
@@ -14,7 +14,15 @@ export function sameOriginWrites(appUrl: string): RequestHandler {
     const origin = req.get("origin");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;
     const crossSite = req.get("sec-fetch-site") === "cross-site";
-    if (origin && !crossSite && (origin === publicOrigin || origin === ownOrigin)) return next();
-    res.status(403).type("text/plain").send("Forbidden: this form must be sent from the site itself.");
+    if (!origin || crossSite || (origin !== publicOrigin && origin !== ownOrigin)) {
+      res.status(403).type("text/plain").send("Forbidden: this form must be sent from the site itself.");
+      return;
+    }
+    // A text/plain body is what a cross-site form can send without a preflight; the site never uses it.
+    if (req.is("text/plain")) {
+      res.status(415).type("text/plain").send("Unsupported body type.");
+      return;
+    }
+    next();
   };
 }

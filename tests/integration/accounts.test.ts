@@ -184,6 +184,12 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       body: new URLSearchParams({ name: "X", email: "x@example.org", password: PASSWORD }),
     });
     expect(response.status).toBe(403);
+    const plain = await fetch(`${app.url}/sign-up`, {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "text/plain" },
+      body: "name=X&email=x@example.org&password=a-long-passphrase",
+    });
+    expect(plain.status).toBe(415);
     expect(await app.services.db.selectFrom("user").select("id").execute()).toHaveLength(before.length);
   });
 });

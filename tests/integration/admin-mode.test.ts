@@ -122,13 +122,10 @@ describe.each(dialects)("admin mode on %s", (dialect) => {
     await owner.post("/admin-access", { intent: "logout" });
   });
 
-  it("re-reads the role once the last check is over 5 minutes old: a revoked role ends admin mode", async () => {
+  it("re-reads the role on every request: a revoked role ends admin mode at once", async () => {
     const owner = await signedInOwner("10.7.0.7");
     await verify(owner);
     await db().updateTable("user").set({ role: "user" }).where("email", "=", "owner@example.org").execute();
-    // Within 5 minutes of the last check, the role is not read again.
-    expect((await owner.get("/admin")).status).toBe(200);
-    await db().updateTable("admin_modes").set({ checked_at: new Date(Date.now() - 6 * MINUTE).toISOString() }).execute();
     const revoked = await owner.get("/admin");
     expect(revoked.status).toBe(403);
     expect(await rendered(revoked)).toContain(page.accessDenied);
