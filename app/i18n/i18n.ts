@@ -14,7 +14,9 @@ export function i18nFor(language: Language, resources: ResourceLanguage): i18n {
   const instance = i18next.createInstance();
   instance.use(initReactI18next).init({
     lng: language,
-    resources: { [language]: resources },
+    // A copy: addPageResources adds namespaces to the store, which must not grow the shared shell
+    // object the root loader sends with every page.
+    resources: { [language]: { ...resources } },
     defaultNS: "common",
     fallbackNS: false,
     initAsync: false,

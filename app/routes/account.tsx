@@ -4,6 +4,7 @@ import type { Route } from "./+types/account";
 import { AccountPage } from "~/components/accounts/account-page";
 import { ChangePasswordForm } from "~/components/accounts/change-password-form";
 import { SessionList } from "~/components/accounts/session-list";
+import { TwoFactorSection, type TwoFactorView } from "~/components/accounts/two-factor-section";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormNotice } from "~/components/ui/form-field";
 import { languageOf } from "~/i18n/languages";
@@ -16,6 +17,8 @@ import { currentSession, deviceSessions } from "~/modules/accounts/accounts.serv
 import { checkNewPassword } from "~/modules/accounts/credentials";
 import { changePassword } from "~/modules/accounts/password-reset.server";
 import { recordAudit } from "~/modules/audit/audit.server";
+import { retryAfterHeaders } from "~/lib/rate-limited";
+import { isTwoFactorIntent, twoFactorAction } from "./account-two-factor.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAccountsEnabled(context);
@@ -28,14 +31,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: signedIn.user.email,
     role: signedIn.user.role === "admin" ? ("admin" as const) : ("user" as const),
     sessions: await deviceSessions(auth, request, signedIn.session.token),
+    twoFactorEnabled: signedIn.user.twoFactorEnabled,
     verified: new URL(request.url).searchParams.get("verified") === "1",
-    passwordChanged: new URL(request.url).searchParams.get("done") === "passwordChanged",
+    done: doneNotice(new URL(request.url).searchParams.get("done")),
   };
 }
 
-type AccountResult = { done?: "othersSignedOut"; errors?: { currentPassword?: string; password?: string } };
+/** The confirmation a redirect back to this page asks for (?done=…). */
+function doneNotice(done: string | null): "passwordChanged" | "twoFactorDisabled" | null {
+  return done === "passwordChanged" || done === "twoFactorDisabled" ? done : null;
+}
 
-/** Sign out of the other devices or of all of them; change the password. Each is audited. */
+type AccountResult = { done?: "othersSignedOut"; errors?: { currentPassword?: string; password?: string }; twoFactor?: TwoFactorView };
+
+/** Sign out of the other devices or of all of them; change the password; the two-factor forms. Each change is audited. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAccountsEnabled(context);
   const { auth, db } = context.services;
@@ -43,8 +52,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!signedIn) throw redirect(localizePath("/sign-in", languageOf(params)));
   const form = await request.formData();
   const actor = actorOf(context, request, signedIn.user.id, signedIn.session.id);
+  const intent = form.get("intent");
+  if (isTwoFactorIntent(intent)) {
+    const accountPath = localizePath("/account", languageOf(params));
+    return twoFactorAction(intent, form, { context, request, actor: { ...actor, userId: signedIn.user.id }, enabled: signedIn.user.twoFactorEnabled, accountPath });
+  }
   const audit = (action: string) => recordAudit(db, actor, { action, resource: `user:${signedIn.user.id}` }, context.services.now());
-  switch (form.get("intent")) {
+  switch (intent) {
     case "sign-out-others":
       await auth.api.revokeOtherSessions({ headers: request.headers });
       await audit("auth.signed_out_others");
@@ -71,6 +85,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "account", { noindex: true });
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -80,7 +96,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <AccountPage pageKey="account">
       {loaderData.verified && <FormNotice kind="success">{t("verify.done")}</FormNotice>}
-      {loaderData.passwordChanged && <FormNotice kind="success">{t("account.passwordChanged")}</FormNotice>}
+      {loaderData.done && <FormNotice kind="success">{t(`account.${loaderData.done}`)}</FormNotice>}
       {result.done && <FormNotice kind="success">{t(`account.${result.done}`)}</FormNotice>}
       <p className="text-lg">
         {t("account.signedInAs", { email: loaderData.email })} · {t(`account.role.${loaderData.role}`)}
@@ -100,6 +116,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
       <ChangePasswordForm errors={result.errors ?? {}} />
+      <TwoFactorSection enabled={loaderData.twoFactorEnabled} view={result.twoFactor ?? {}} />
     </AccountPage>
   );
 }

@@ -1,9 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { AccountPage } from "~/components/accounts/account-page";
-import { buttonClass } from "~/components/ui/button-styles";
-import { FormField, FormNotice } from "~/components/ui/form-field";
+import { EmailLinkRequest } from "~/components/accounts/email-link-request";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
@@ -40,26 +37,5 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "forgotPassword", { noindex: true });
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("accounts");
-  const submitting = useNavigation().state === "submitting";
-  if (actionData?.ok) {
-    return (
-      <AccountPage pageKey="forgotPassword">
-        <FormNotice kind="success">{t("forgot.sent", { email: actionData.email, minutes: actionData.minutes })}</FormNotice>
-      </AccountPage>
-    );
-  }
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  return (
-    <AccountPage pageKey="forgotPassword">
-      {errors.form && <FormNotice kind="error">{t(`errors.${errors.form}`)}</FormNotice>}
-      <p>{t("forgot.intro")}</p>
-      <Form method="post" noValidate className="flex flex-col gap-5">
-        <FormField id="forgot-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={actionData?.values.email} error={errors.email ? t(`errors.${errors.email}`) : undefined} />
-        <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>
-          {submitting ? t("forgot.submitting") : t("forgot.submit")}
-        </button>
-      </Form>
-    </AccountPage>
-  );
+  return <EmailLinkRequest pageKey="forgotPassword" texts="forgot" reply={actionData} />;
 }

@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const { auth, db } = context.services;
   const outcome = await signInWithPassword({ auth, db, now: context.services.now() }, checked.value, request, actorOf(context, request));
-  if (outcome.ok) throw redirect(localizePath("/account", languageOf(params)), { headers: outcome.headers });
+  if (outcome.ok) throw redirect(localizePath(outcome.twoFactor ? "/two-factor" : "/account", languageOf(params)), { headers: outcome.headers });
   if (outcome.error === "tooMany") return tooManyAttempts(values, outcome.retryAfterSeconds ?? 60);
   const status = outcome.error === "emailNotVerified" ? 403 : 401;
   return data({ errors: { form: outcome.error } as Record<string, string | undefined>, values }, { status });
@@ -58,6 +58,11 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       <p>
         <Link to={localize("/forgot-password")} className="font-semibold text-forest-700 underline">
           {t("signIn.forgot")}
+        </Link>
+      </p>
+      <p>
+        <Link to={localize("/sign-in-link")} className="font-semibold text-forest-700 underline">
+          {t("signIn.linkInstead")}
         </Link>
       </p>
       <p>

@@ -8,7 +8,7 @@ import { dialects, openTestDatabase, type TestDatabase } from "../support/databa
 let database: TestDatabase | undefined;
 afterEach(() => database?.drop());
 
-const noMails = { verifyEmail: async () => {}, resetPassword: async () => {} };
+const noMails = { verifyEmail: async () => {}, resetPassword: async () => {}, signInLink: async () => {} };
 
 describe.each(dialects)("account tables on %s", (dialect) => {
   it("are exactly what better-auth expects: after our migrations it finds nothing to create or add", async () => {

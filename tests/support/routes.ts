@@ -39,4 +39,5 @@ export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) =>
   { path: "/verify-email", heading: pageHeading("verifyEmail") },
   { path: "/forgot-password", heading: pageHeading("forgotPassword") },
   { path: "/reset-password", heading: pageHeading("resetPassword") },
+  { path: "/sign-in-link", heading: pageHeading("signInLink") },
 ];

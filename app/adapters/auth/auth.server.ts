@@ -1,12 +1,16 @@
 import { betterAuth } from "better-auth";
+import { magicLink, twoFactor } from "better-auth/plugins";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import type { AppConfig } from "~/lib/config.server";
 import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { signInLinkGuard } from "./sign-in-link-guard.server";
+import { twoFactorChallenge } from "./two-factor-challenge.server";
 
 /** The account mails better-auth asks for; composed and translated by modules/accounts. */
 export interface AuthMails {
   verifyEmail(user: AuthMailUser, token: string): Promise<void>;
   resetPassword(user: AuthMailUser, token: string): Promise<void>;
+  signInLink(user: AuthMailUser, token: string): Promise<void>;
 }
 
 export interface AuthMailUser {
@@ -19,6 +23,10 @@ export interface AuthMailUser {
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 const SESSION_RENEW_AFTER_SECONDS = 15 * 60;
 const SESSION_COOKIE = "dp.session_token";
+/** A mailed sign-in link works once, for this long (security-tests "Auth & sessions": 10 minutes at most). */
+export const SIGN_IN_LINK_MINUTES = 10;
+/** The name authenticator apps show next to the code. */
+const SITE_NAME = "Diaspora Policy";
 
 /**
  * better-auth on the app's own database (ADR 023). Pages call `auth.api.*` from their actions, so
@@ -28,7 +36,7 @@ const SESSION_COOKIE = "dp.session_token";
 export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: DialectName; config: AppConfig; mails: AuthMails }) {
   const https = config.appUrl.startsWith("https://");
   return betterAuth({
-    appName: "Diaspora Policy",
+    appName: SITE_NAME,
     baseURL: config.appUrl,
     secret: config.sessionSecret,
     database: { db, type: dialect },
@@ -58,6 +66,22 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
       sendVerificationEmail: ({ user, token }) => mails.verifyEmail(user as AuthMailUser, token),
     },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
+    plugins: [
+      // TOTP with backup codes (stored encrypted); the app's limiter counts the attempts (LIMITS.twoFactor*).
+      twoFactor({ issuer: SITE_NAME }),
+      magicLink({
+        // Only confirmed accounts get a link; an unknown address gets none, and no account is created.
+        disableSignUp: true,
+        expiresIn: SIGN_IN_LINK_MINUTES * 60,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, token }) => {
+          const user = await db.selectFrom("user").select(["name", "email", "language", "emailVerified"]).where("email", "=", email).executeTakeFirst();
+          if (user?.emailVerified) await mails.signInLink(user, token);
+        },
+      }),
+      signInLinkGuard(),
+      twoFactorChallenge(),
+    ],
     advanced: {
       // Over https the session cookie takes the __Host- prefix: Secure, Path=/, no Domain.
       useSecureCookies: false,

@@ -5,7 +5,7 @@ import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/au
 import { consume, LIMITS, peek } from "~/modules/rate-limit/rate-limit.server";
 
 export interface SignedIn {
-  user: { id: string; name: string; email: string; role: string | null };
+  user: { id: string; name: string; email: string; role: string | null; twoFactorEnabled: boolean };
   session: { id: string; token: string };
 }
 
@@ -17,8 +17,11 @@ export async function currentSession(auth: Auth, request: Request): Promise<Sign
     throw error;
   });
   if (!found) return null;
-  const user = found.user as typeof found.user & { role?: string | null };
-  return { user: { id: user.id, name: user.name, email: user.email, role: user.role ?? null }, session: { id: found.session.id, token: found.session.token } };
+  const user = found.user as typeof found.user & { role?: string | null; twoFactorEnabled?: boolean | number | null };
+  return {
+    user: { id: user.id, name: user.name, email: user.email, role: user.role ?? null, twoFactorEnabled: Boolean(user.twoFactorEnabled) },
+    session: { id: found.session.id, token: found.session.token },
+  };
 }
 
 /** Spec §7 is_admin(user_id): the server-side check, read from the database on every call. */
@@ -32,7 +35,9 @@ export async function adminExists(db: Db): Promise<boolean> {
 }
 
 export type SignInOutcome =
-  | { ok: true; headers: Headers; userId: string }
+  | { ok: true; headers: Headers; userId: string; twoFactor?: false }
+  /** The password was right; the account's second factor is asked next (the headers set the challenge cookie). */
+  | { ok: true; headers: Headers; twoFactor: true }
   | { ok: false; error: "invalidCredentials" | "emailNotVerified" | "tooMany"; retryAfterSeconds?: number };
 
 /**
@@ -60,7 +65,8 @@ export async function signInWithPassword(
       headers: request.headers,
       returnHeaders: true,
     });
-    await recordAudit(db, { ...actor, userId: response.user.id }, { action: "auth.signed_in", resource: `user:${response.user.id}` }, now);
+    if ("twoFactorRedirect" in response) return { ok: true, headers, twoFactor: true };
+    await recordAudit(db, { ...actor, userId: response.user.id }, { action: "auth.signed_in", resource: `user:${response.user.id}`, details: { method: "password" } }, now);
     return { ok: true, headers, userId: response.user.id };
   } catch (error) {
     if (!(error instanceof APIError)) throw error;

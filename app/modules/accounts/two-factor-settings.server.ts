@@ -1,0 +1,85 @@
+import { APIError } from "better-auth/api";
+import type { Auth } from "~/adapters/auth/auth.server";
+import type { Db } from "~/adapters/db/database.server";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { admitCode, countWrongCode, readSecondFactor, type CodeError, type Refused } from "./two-factor.server";
+
+interface Deps {
+  auth: Auth;
+  db: Db;
+  now: Date;
+}
+
+type SignedInActor = Actor & { userId: string };
+
+const audit = (db: Db, actor: SignedInActor, action: string, now: Date) => recordAudit(db, actor, { action, resource: `user:${actor.userId}` }, now);
+
+/** better-auth's answer to a wrong password (or one too long to be anyone's). */
+function isWrongPassword(error: unknown): boolean {
+  return error instanceof APIError && (error.body?.code === "INVALID_PASSWORD" || error.body?.code === "PASSWORD_TOO_LONG");
+}
+
+export type EnrolmentStart = { ok: true; totpUri: string } | Refused<"currentPasswordWrong">;
+
+/**
+ * First step of turning two-factor on: after the password, a new secret for the authenticator app
+ * (as an otpauth:// URI). Nothing is enforced until a code from the app confirms it.
+ */
+export async function startEnrolment(auth: Auth, request: Request, password: string): Promise<EnrolmentStart> {
+  try {
+    const started = await auth.api.enableTwoFactor({ body: { password }, headers: request.headers });
+    if ("totpURI" in started && started.totpURI) return { ok: true, totpUri: started.totpURI };
+    throw new Error("better-auth enabled two-factor without a TOTP secret");
+  } catch (error) {
+    if (isWrongPassword(error)) return { ok: false, error: "currentPasswordWrong" };
+    throw error;
+  }
+}
+
+export type EnrolmentDone = { ok: true; headers: Headers; backupCodes: string[] } | Refused<CodeError>;
+
+/**
+ * Confirms the enrolment with a code from the app: two-factor is on from now, the backup codes are
+ * returned to be shown once, and the headers carry the session cookie better-auth renews.
+ */
+export async function confirmEnrolment({ auth, db, now }: Deps, code: string, request: Request, actor: SignedInActor): Promise<EnrolmentDone> {
+  const answer = readSecondFactor(code);
+  if (answer.factor !== "totp") return { ok: false, error: "wrongCode" };
+  const refused = await admitCode(db, actor.userId, answer, now);
+  if (refused) return refused;
+  let headers: Headers;
+  try {
+    ({ headers } = await auth.api.verifyTOTP({ body: { code: answer.code }, headers: request.headers, returnHeaders: true }));
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    await countWrongCode(db, actor, now);
+    return { ok: false, error: "wrongCode" };
+  }
+  const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: actor.userId } });
+  await audit(db, actor, "auth.two_factor_enabled", now);
+  return { ok: true, headers, backupCodes };
+}
+
+/** New backup codes (the old ones stop working); null when the password is wrong. */
+export async function regenerateBackupCodes({ auth, db, now }: Deps, password: string, request: Request, actor: SignedInActor): Promise<string[] | null> {
+  try {
+    const { backupCodes } = await auth.api.generateBackupCodes({ body: { password }, headers: request.headers });
+    await audit(db, actor, "auth.two_factor_backup_codes_regenerated", now);
+    return backupCodes;
+  } catch (error) {
+    if (isWrongPassword(error)) return null;
+    throw error;
+  }
+}
+
+/** Turns two-factor off; the headers carry the renewed session cookie. Null when the password is wrong. */
+export async function disableTwoFactor({ auth, db, now }: Deps, password: string, request: Request, actor: SignedInActor): Promise<Headers | null> {
+  try {
+    const { headers } = await auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
+    await audit(db, actor, "auth.two_factor_disabled", now);
+    return headers;
+  } catch (error) {
+    if (isWrongPassword(error)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/sign-in-link";
+import { EmailLinkRequest } from "~/components/accounts/email-link-request";
+import { SIGN_IN_LINK_MINUTES } from "~/adapters/auth/auth.server";
+import { languageOf } from "~/i18n/languages";
+import { pageMeta } from "~/i18n/meta";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { useLocalize } from "~/i18n/root-data";
+import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
+import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { checkEmailOnly } from "~/modules/accounts/credentials";
+import { requestSignInLink } from "~/modules/accounts/sign-in-link.server";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  requireAccountsEnabled(context);
+  return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
+}
+
+/** Asks for a one-time sign-in link; known and unknown addresses get the same answer. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAccountsEnabled(context);
+  const form = Object.fromEntries(await request.formData());
+  const values = { email: String(form.email ?? "") };
+  const checked = checkEmailOnly(form);
+  if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
+  const { auth, db } = context.services;
+  const outcome = await requestSignInLink({ auth, db, now: context.services.now() }, checked.value.email, request, actorOf(context, request));
+  if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);
+  return { ok: true as const, email: checked.value.email, minutes: SIGN_IN_LINK_MINUTES };
+}
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "signInLink", { noindex: true });
+
+export default function SignInLink({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("accounts");
+  const localize = useLocalize();
+  return (
+    <EmailLinkRequest pageKey="signInLink" texts="signInLink" reply={actionData}>
+      <p>
+        <Link to={localize("/sign-in")} className="font-semibold text-forest-700 underline">
+          {t("signInLink.withPassword")}
+        </Link>
+      </p>
+    </EmailLinkRequest>
+  );
+}
