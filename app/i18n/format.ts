@@ -12,3 +12,10 @@ export function readingMinutes(text: string): number {
   const words = text.split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / 200));
 }
+
+/** "Jan 31, 2026, 14:05 UTC" in the reader's language, in UTC; computed on the server so both renders agree. */
+export function formatDateTime(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
+}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
 import { adminToastFor, showAdminToast } from "~/components/admin/admin-toasts";
-import { DashboardCards } from "~/components/admin/dashboard-cards";
+import { DashboardCards, type DashboardCounts } from "~/components/admin/dashboard-cards";
 import { PageHeader } from "~/components/layout/page-header";
 import { buttonClass } from "~/components/ui/button-styles";
 import { languageOf } from "~/i18n/languages";
@@ -12,7 +12,10 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { actorOf } from "~/lib/request-actor.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
+import { securityEventsSince } from "~/modules/audit/audit-log.server";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
+import { pendingCommentCount } from "~/modules/comments/moderation.server";
+import { newContactMessageCount } from "~/modules/contact/moderation.server";
 import { runAdminAccessIntent } from "./admin-access-intent.server";
 
 type AdminState =
@@ -20,7 +23,7 @@ type AdminState =
   | { state: "signedOut" }
   | { state: "denied"; email: string }
   | { state: "verify"; email: string; ended: boolean }
-  | { state: "admin"; email: string };
+  | { state: "admin"; email: string; counts: DashboardCounts };
 
 /** Spec §2 Admin dashboard, in the spec's order of states; role and admin mode are checked on the server every time. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -37,8 +40,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case "verify":
       return reply({ state: "verify", email: access.email, ended: access.ended === "inactive" });
     case "admin":
-      return reply({ state: "admin", email: access.email });
+      return reply({ state: "admin", email: access.email, counts: await dashboardCounts(context.services) });
   }
+}
+
+/** What the dashboard's cards count: comments to approve, new messages, security events of the last 24 hours. */
+async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["services"]["db"]; now: () => Date }): Promise<DashboardCounts> {
+  const [pendingComments, newMessages, securityEventsLastDay] = await Promise.all([
+    pendingCommentCount(db),
+    newContactMessageCount(db),
+    securityEventsSince(db, new Date(now().getTime() - 24 * 60 * 60 * 1000)),
+  ]);
+  return { pendingComments, newMessages, securityEventsLastDay };
 }
 
 /** The page's own verify and logout forms (they work without JavaScript). */
@@ -59,13 +72,13 @@ function StateSection({ title, children }: { title: string; children?: React.Rea
 }
 
 function VerifyForm({ email, ended }: { email: string; ended: boolean }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("dashboard");
   return (
-    <StateSection title={t("page.verifyTitle")}>
-      <p className="mt-2 text-muted">{ended ? t("page.verifyAgainText") : t("page.verifyText", { email })}</p>
+    <StateSection title={t("states.verifyTitle")}>
+      <p className="mt-2 text-muted">{ended ? t("states.verifyAgainText") : t("states.verifyText", { email })}</p>
       <Form method="post" className="mt-5">
         <button type="submit" name="intent" value="verify" className={buttonClass({ variant: "primary" })}>
-          {t("access.verify")}
+          {t("admin:access.verify")}
         </button>
       </Form>
     </StateSection>
@@ -73,7 +86,7 @@ function VerifyForm({ email, ended }: { email: string; ended: boolean }) {
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("dashboard");
   const localize = useLocalize();
   const navigation = useNavigation();
   const { admin } = loaderData;
@@ -89,36 +102,36 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         {verifying ? (
           <p role="status" className="flex items-center gap-3 text-lg">
             <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-gold-600 border-t-transparent" />
-            {t("page.verifying")}
+            {t("states.verifying")}
           </p>
         ) : (
           <>
-            {admin.state === "unavailable" && <p className="text-lg">{t("page.unavailable")}</p>}
+            {admin.state === "unavailable" && <p className="text-lg">{t("states.unavailable")}</p>}
             {admin.state === "signedOut" && (
-              <StateSection title={t("page.authRequired")}>
-                <p className="mt-2 text-muted">{t("page.authRequiredText")}</p>
+              <StateSection title={t("states.authRequired")}>
+                <p className="mt-2 text-muted">{t("states.authRequiredText")}</p>
                 <Link to={localize("/sign-in")} className={buttonClass({ variant: "primary", className: "mt-5" })}>
-                  {t("access.signIn")}
+                  {t("admin:access.signIn")}
                 </Link>
               </StateSection>
             )}
             {admin.state === "denied" && (
-              <StateSection title={t("page.accessDenied")}>
-                <p className="mt-2 text-muted">{t("page.accessDeniedText", { email: admin.email })}</p>
+              <StateSection title={t("states.accessDenied")}>
+                <p className="mt-2 text-muted">{t("states.accessDeniedText", { email: admin.email })}</p>
               </StateSection>
             )}
             {admin.state === "verify" && <VerifyForm email={admin.email} ended={admin.ended} />}
             {admin.state === "admin" && (
               <>
                 <div className="flex flex-wrap items-center justify-between gap-4">
-                  <p className="text-muted">{t("page.welcome", { email: admin.email })}</p>
+                  <p className="text-muted">{t("states.welcome", { email: admin.email })}</p>
                   <Form method="post">
                     <button type="submit" name="intent" value="logout" className={buttonClass({ variant: "outline" })}>
-                      {t("access.logout")}
+                      {t("admin:access.logout")}
                     </button>
                   </Form>
                 </div>
-                <DashboardCards />
+                <DashboardCards counts={admin.counts} />
               </>
             )}
           </>

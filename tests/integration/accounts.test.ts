@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app-server";
-import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
+import { describe, expect, it } from "vitest";
+import { appOnTestDatabase } from "../support/app-server";
+import { dialects } from "../support/databases";
 import { HttpSession, linkIn, mailsIn } from "../support/http-session";
 import { locales } from "~/i18n/locales";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
@@ -8,16 +8,7 @@ import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 const PASSWORD = "correct horse battery";
 
 describe.each(dialects)("accounts on %s", (dialect) => {
-  let database: TestDatabase;
-  let app: TestApp;
-  beforeAll(async () => {
-    database = await openTestDatabase(dialect);
-    app = await startTestApp({ ...database.env, TRUST_PROXY: "true" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const app = appOnTestDatabase(dialect);
 
   const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, "");
   const audit = (action: string) => app.services.db.selectFrom("audit_log").selectAll().where("action", "=", action).execute();
@@ -90,10 +81,10 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org" }, actor, new Date())).toBe("promoted");
     const promoted = await reader.get("/admin");
     expect(promoted.status).toBe(200);
-    expect(await promoted.text()).toContain(locales.en.admin.page.verifyTitle);
+    expect(await promoted.text()).toContain(locales.en.dashboard.states.verifyTitle);
     expect((await reader.post("/admin-access", { intent: "verify" })).status).toBe(200);
     const dashboard = (await (await reader.get("/admin")).text()).replace(/<script[\s\S]*?<\/script>/g, "");
-    expect(dashboard).toContain(locales.en.admin.page.cards.audit);
+    expect(dashboard).toContain(locales.en.dashboard.cards.audit.title);
     expect(await audit("admin.promoted")).toHaveLength(1);
   });
 

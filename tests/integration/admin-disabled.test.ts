@@ -21,7 +21,7 @@ describe("a read-only deployment (ADMIN_ENABLED=false)", () => {
 
   it("has no account pages, and /admin says admin access needs the backend", async () => {
     const visitor = new HttpSession(app.url);
-    for (const path of ["/sign-in", "/sign-up", "/forgot-password", "/account", "/setup", "/fr/sign-in"]) {
+    for (const path of ["/sign-in", "/sign-up", "/forgot-password", "/account", "/setup", "/fr/sign-in", "/sign-in-link", "/sign-in-link/verify", "/two-factor"]) {
       expect((await visitor.get(path)).status, path).toBe(404);
     }
     expect((await visitor.post("/sign-up", { name: "X", email: "x@example.org", password: "a long passphrase" })).status).toBe(404);
@@ -34,7 +34,7 @@ describe("a read-only deployment (ADMIN_ENABLED=false)", () => {
     expect(admin.status).toBe(200);
     const html = await admin.text();
     // Rendered elements, not the strings the page also carries for the browser.
-    expect(html).toContain(`>${escapeHtml(locales.es.admin.page.unavailable)}</p>`);
-    expect(html).not.toContain(`>${escapeHtml(locales.es.admin.page.authRequired)}</h2>`);
+    expect(html).toContain(`>${escapeHtml(locales.es.dashboard.states.unavailable)}</p>`);
+    expect(html).not.toContain(`>${escapeHtml(locales.es.dashboard.states.authRequired)}</h2>`);
   });
 });

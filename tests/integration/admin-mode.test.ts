@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { locales } from "~/i18n/locales";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { deleteStaleAdminModes } from "~/modules/accounts/admin-mode.server";
-import { startTestApp, type TestApp } from "../support/app-server";
-import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
+import { appOnTestDatabase } from "../support/app-server";
+import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
 
 const PASSWORD = "correct horse battery";
 const MINUTE = 60_000;
-const page = locales.en.admin.page;
+const page = locales.en.dashboard.states;
+const auditCard = locales.en.dashboard.cards.audit.title;
 // The page's strings also travel in its hydration data; assertions look at what is rendered.
 const rendered = async (response: Response) => (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
 
 describe.each(dialects)("admin mode on %s", (dialect) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const app = appOnTestDatabase(dialect);
   const system = { userId: null, sessionId: null, ip: "test", userAgent: null };
   beforeAll(async () => {
-    database = await openTestDatabase(dialect);
-    app = await startTestApp({ ...database.env, TRUST_PROXY: "true" });
     await createOrPromoteAdmin(app.services, { email: "owner@example.org", password: PASSWORD }, system, new Date());
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
   });
 
   const db = () => app.services.db;
@@ -73,13 +67,13 @@ describe.each(dialects)("admin mode on %s", (dialect) => {
     expect(before.status).toBe(200);
     const beforeHtml = await rendered(before);
     expect(beforeHtml).toContain(page.verifyTitle);
-    expect(beforeHtml).not.toContain(page.cards.audit);
+    expect(beforeHtml).not.toContain(auditCard);
 
     const granted = await verify(owner);
     expect(await granted.json()).toEqual({ outcome: "granted" });
     expect(await (await owner.get("/admin-access")).json()).toEqual({ state: "admin", email: "owner@example.org" });
     const dashboard = await rendered(await owner.get("/admin"));
-    expect(dashboard).toContain(page.cards.audit);
+    expect(dashboard).toContain(auditCard);
     expect(dashboard).toContain(locales.en.admin.access.logout);
     expect(await auditActions()).toContain("admin.mode_verified");
 
@@ -94,9 +88,9 @@ describe.each(dialects)("admin mode on %s", (dialect) => {
     const owner = await signedInOwner("10.7.0.4");
     const granted = await owner.post("/fr/admin", { intent: "verify" });
     expect(granted.status).toBe(200);
-    expect(await rendered(granted)).toContain(locales.fr.admin.page.cards.audit);
+    expect(await rendered(granted)).toContain(locales.fr.dashboard.cards.audit.title);
     const ended = await owner.post("/fr/admin", { intent: "logout" });
-    expect(await rendered(ended)).toContain(locales.fr.admin.page.verifyTitle);
+    expect(await rendered(ended)).toContain(locales.fr.dashboard.states.verifyTitle);
   });
 
   it("ends admin mode after 30 minutes without use; the admin must verify again", async () => {
@@ -106,7 +100,7 @@ describe.each(dialects)("admin mode on %s", (dialect) => {
     await db().updateTable("admin_modes").set({ active_at: stale }).execute();
     const html = await rendered(await owner.get("/admin"));
     expect(html).toContain(page.verifyAgainText);
-    expect(html).not.toContain(page.cards.audit);
+    expect(html).not.toContain(auditCard);
     expect(await modes()).toEqual([]);
     expect(await auditActions()).toContain("admin.mode_timed_out");
   });
@@ -116,7 +110,7 @@ describe.each(dialects)("admin mode on %s", (dialect) => {
     await verify(owner);
     const earlier = new Date(Date.now() - 29 * MINUTE).toISOString();
     await db().updateTable("admin_modes").set({ active_at: earlier }).execute();
-    expect(await rendered(await owner.get("/admin"))).toContain(page.cards.audit);
+    expect(await rendered(await owner.get("/admin"))).toContain(auditCard);
     const [mode] = await modes();
     expect(new Date(mode!.active_at).getTime()).toBeGreaterThan(Date.now() - MINUTE);
     await owner.post("/admin-access", { intent: "logout" });

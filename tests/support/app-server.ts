@@ -5,11 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import type { AppServices } from "~/adapters/context.server";
 import { parseConfig } from "~/lib/config.server";
 import { createApp, productionAssets } from "../../server/app";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
+import { openTestDatabase, type TestDatabase } from "./databases";
 
 export interface TestApp {
   url: string;
@@ -41,4 +43,22 @@ export async function startTestApp(
       await services.db.destroy().catch(() => {});
     },
   };
+}
+
+/**
+ * For a describe block: the app on a private database of one dialect (TRUST_PROXY on, so tests can
+ * play several networks), started before its tests and closed and dropped after them.
+ */
+export function appOnTestDatabase(dialect: "sqlite" | "postgres", env: Record<string, string> = {}): TestApp {
+  const app = {} as TestApp;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect);
+    Object.assign(app, await startTestApp({ ...database.env, TRUST_PROXY: "true", ...env }));
+  });
+  afterAll(async () => {
+    await app.close?.();
+    await database?.drop();
+  });
+  return app;
 }

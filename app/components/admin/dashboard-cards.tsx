@@ -1,19 +1,66 @@
+import { ArrowRight, MessageSquare, ScrollText, ShieldAlert, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LANGUAGE_LOCALES } from "~/i18n/languages";
+import { useLanguage, useLocalize } from "~/i18n/root-data";
 
-const CARDS = ["audit", "security", "moderation", "subscribers"] as const;
+/** What the cards count, read by the /admin loader in admin mode. */
+export interface DashboardCounts {
+  pendingComments: number;
+  newMessages: number;
+  securityEventsLastDay: number;
+}
 
-/** The dashboard's areas, one card each (the subscriber card arrives with the newsletter). */
-export function DashboardCards() {
-  const { t } = useTranslation("admin");
+function Card({ title, text, href, icon, children }: { title: string; text: string; href: string | null; icon: ReactNode; children?: ReactNode }) {
+  const localize = useLocalize();
   return (
-    <ul className="mt-6 grid gap-5 sm:grid-cols-2">
-      {CARDS.map((card) => (
-        <li key={card} className="rounded-2xl border border-line bg-white p-6">
-          <h2 className="text-xl font-semibold">{t(`page.cards.${card}`)}</h2>
-          <p className="mt-2 text-muted">{t(`page.cards.${card}Text`)}</p>
-          <p className="mt-3 text-sm font-semibold text-gold-700">{t("page.cards.comingSoon")}</p>
-        </li>
-      ))}
+    <li className="relative flex flex-col rounded-2xl border border-line bg-white p-6 transition-colors focus-within:ring-2 focus-within:ring-forest-700 hover:border-forest-700">
+      <div className="flex items-center gap-3">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-forest-100 text-forest-700">
+          {icon}
+        </span>
+        <h2 className="text-xl font-semibold">
+          {href ? (
+            // The link covers the whole card, so the card is one target and one tab stop.
+            <Link to={localize(href)} className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </h2>
+      </div>
+      <p className="mt-3 text-muted">{text}</p>
+      {children}
+      {href && <ArrowRight aria-hidden="true" className="mt-4 size-5 self-end text-forest-700" />}
+    </li>
+  );
+}
+
+function Count({ children, highlight }: { children: string; highlight: boolean }) {
+  return <p className={highlight ? "mt-2 font-semibold text-gold-700" : "mt-2 text-sm text-muted"}>{children}</p>;
+}
+
+/** The dashboard's areas, one card each; the subscriber card arrives with the newsletter. */
+export function DashboardCards({ counts }: { counts: DashboardCounts }) {
+  const { t } = useTranslation("dashboard");
+  const number = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
+  return (
+    <ul aria-label={t("cards.label")} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <Card title={t("cards.audit.title")} text={t("cards.audit.text")} href="/admin/audit-log" icon={<ScrollText className="size-5" />}>
+        <p className="mt-2 text-sm text-muted">{t("cards.audit.open")}</p>
+      </Card>
+      <Card title={t("cards.security.title")} text={t("cards.security.text")} href="/admin/security-events" icon={<ShieldAlert className="size-5" />}>
+        <Count highlight={counts.securityEventsLastDay > 0}>{t("cards.security.count", { number: number.format(counts.securityEventsLastDay) })}</Count>
+      </Card>
+      <Card title={t("cards.moderation.title")} text={t("cards.moderation.text")} href="/admin/moderation" icon={<MessageSquare className="size-5" />}>
+        <Count highlight={counts.pendingComments > 0}>{t("cards.moderation.comments", { number: number.format(counts.pendingComments) })}</Count>
+        <Count highlight={counts.newMessages > 0}>{t("cards.moderation.messages", { number: number.format(counts.newMessages) })}</Count>
+      </Card>
+      <Card title={t("cards.subscribers.title")} text={t("cards.subscribers.text")} href={null} icon={<Users className="size-5" />}>
+        <p className="mt-3 text-sm font-semibold text-gold-700">{t("cards.comingSoon")}</p>
+      </Card>
     </ul>
   );
 }

@@ -1,0 +1,115 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button-styles";
+import { LANGUAGE_LOCALES } from "~/i18n/languages";
+import { useLanguage, useLocalize } from "~/i18n/root-data";
+import { cn } from "~/lib/cn";
+import type { Paged } from "~/lib/paging";
+import { filterQuery, SEVERITIES, type FilterError } from "~/modules/audit/filters";
+import { ListPagination } from "./list-pagination";
+import { CodeName, DetailsCell, FromCell, WhenCell, WhoCell } from "./log-cells";
+import { ResponsiveTable, type Column } from "./responsive-table";
+
+type Severity = (typeof SEVERITIES)[number];
+
+export interface SecurityRow {
+  id: string;
+  timestamp: string;
+  when: string;
+  type: string;
+  severity: Severity;
+  details: string;
+  userId: string | null;
+  email: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SecurityEventsViewProps {
+  form: { severity: string };
+  error: FilterError | null;
+  events: Paged<SecurityRow> | null;
+}
+
+const PATH = "/admin/security-events";
+
+const BADGE: Record<Severity, string> = {
+  low: "border-line bg-paper text-ink",
+  medium: "border-gold-700 bg-gold-300/40 text-ink",
+  high: "border-alert bg-white text-alert",
+  critical: "border-alert bg-alert text-white",
+};
+
+export function SeverityBadge({ severity }: { severity: Severity }) {
+  const { t } = useTranslation("dashboard");
+  return <span className={cn("inline-flex rounded-full border px-3 py-0.5 text-sm font-semibold whitespace-nowrap", BADGE[severity])}>{t(`security.severities.${severity}`)}</span>;
+}
+
+export function SecurityEventsView({ form, error, events }: SecurityEventsViewProps) {
+  const { t } = useTranslation("dashboard");
+  const localize = useLocalize();
+  const number = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
+  const columns: Column<SecurityRow>[] = [
+    { key: "when", label: t("security.columns.when"), cell: (row) => <WhenCell timestamp={row.timestamp} when={row.when} />, width: "13%" },
+    { key: "severity", label: t("security.columns.severity"), cell: (row) => <SeverityBadge severity={row.severity} />, width: "12%" },
+    { key: "event", label: t("security.columns.event"), cell: (row) => <CodeName name={row.type} />, width: "19%" },
+    { key: "user", label: t("security.columns.user"), cell: (row) => <WhoCell email={row.email} userId={row.userId} nobody={t("security.anonymous")} />, width: "16%" },
+    { key: "from", label: t("security.columns.from"), cell: (row) => <FromCell ip={row.ip} userAgent={row.userAgent} />, width: "17%" },
+    { key: "details", label: t("security.columns.details"), cell: (row) => <DetailsCell details={row.details} />, width: "23%" },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <Form method="get" action={localize(PATH)} className="flex flex-wrap items-end gap-4 rounded-2xl border border-line bg-white p-5 sm:p-6">
+        <div className="w-full sm:w-64">
+          <label htmlFor="filter-severity" className="font-semibold">
+            {t("security.severity")}
+          </label>
+          <select
+            id="filter-severity"
+            name="severity"
+            defaultValue={form.severity}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? "filter-error" : undefined}
+            className={cn("mt-1 w-full rounded-xl border bg-white px-4 py-2.5 text-base", error ? "border-alert" : "border-line")}
+          >
+            <option value="">{t("security.allSeverities")}</option>
+            {SEVERITIES.map((severity) => (
+              <option key={severity} value={severity}>
+                {t(`security.severities.${severity}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={buttonClass({ variant: "primary" })}>
+            {t("list.apply")}
+          </button>
+          <Link to={localize(PATH)} className={buttonClass({ variant: "ghost" })}>
+            {t("list.clear")}
+          </Link>
+        </div>
+        {error && (
+          <p id="filter-error" role="alert" className="w-full font-medium text-alert">
+            {t(`filters.errors.${error}`)}
+          </p>
+        )}
+      </Form>
+      {events && (
+        <section aria-labelledby="security-results" className="flex flex-col gap-4">
+          <div>
+            <h2 id="security-results" className="text-xl font-semibold">
+              {t("list.count", { number: number.format(events.total) })}
+            </h2>
+            <p className="text-sm text-muted">{t("list.datesInUtc")}</p>
+          </div>
+          {events.items.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-line bg-white px-5 py-8 text-center text-muted">{t("list.empty")}</p>
+          ) : (
+            <ResponsiveTable caption={t("security.caption")} columns={columns} rows={events.items} />
+          )}
+          <ListPagination page={events.page} pageCount={events.pageCount} hrefFor={(page) => localize(PATH) + filterQuery({ severity: form.severity }, { page })} />
+        </section>
+      )}
+    </div>
+  );
+}

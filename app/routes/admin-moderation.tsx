@@ -1,0 +1,99 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { Route } from "./+types/admin-moderation";
+import { adminPageMeta } from "~/components/admin/admin-meta";
+import { AdminPage, AdminRefusal } from "~/components/admin/admin-page";
+import { ModerationView, type ModerationDone, type ModerationError } from "~/components/admin/moderation-view";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { FormNotice } from "~/components/ui/form-field";
+import { showToast } from "~/components/ui/toast";
+import { formatDateTime } from "~/i18n/format";
+import { languageOf } from "~/i18n/languages";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { parsePage } from "~/lib/paging";
+import { approveComment, commentsForModeration, deleteComment, pendingCommentCount } from "~/modules/comments/moderation.server";
+import { contactMessagesForModeration, deleteContactMessage, markContactHandled, newContactMessageCount } from "~/modules/contact/moderation.server";
+import { adminGate, NO_STORE, noStoreHeaders, refusedAction, refusedPage } from "./admin-gate.server";
+
+const RESOURCE = "/admin/moderation";
+
+/** Comments (pending first) or contact messages (newest first), one list a tab, 25 a page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const i18n = pageResourcesFor(language, ["dashboard", "contact"]);
+  const gate = await adminGate(context, request, RESOURCE);
+  if (!gate.ok) return refusedPage(i18n, gate);
+  const { db } = context.services;
+  const query = new URL(request.url).searchParams;
+  const tab = query.get("tab") === "messages" ? ("messages" as const) : ("comments" as const);
+  const page = parsePage(query.get("page"));
+  const counts = { pendingComments: await pendingCommentCount(db), newMessages: await newContactMessageCount(db) };
+  const date = (iso: string) => formatDateTime(iso, language);
+  const base = { tab, counts, confirm: query.get("confirm")?.slice(0, 64) || null };
+  if (page === null) {
+    return data({ i18n, refused: null, view: { ...base, error: "invalidPage" as const, comments: null, messages: null } }, { status: 400, headers: NO_STORE });
+  }
+  const comments = tab === "comments" ? await commentsForModeration(db, page) : null;
+  const messages = tab === "messages" ? await contactMessagesForModeration(db, page) : null;
+  const view = {
+    ...base,
+    error: null,
+    comments: comments && { ...comments, items: comments.items.map((comment) => ({ ...comment, date: date(comment.createdAt) })) },
+    messages: messages && { ...messages, items: messages.items.map((message) => ({ ...message, date: date(message.createdAt) })) },
+  };
+  return data({ i18n, refused: null, view }, { headers: NO_STORE });
+}
+
+const CHANGES = {
+  "approve-comment": { run: approveComment, done: "approved", confirm: false },
+  "delete-comment": { run: deleteComment, done: "commentDeleted", confirm: true },
+  "handle-message": { run: markContactHandled, done: "handled", confirm: false },
+  "delete-message": { run: deleteContactMessage, done: "messageDeleted", confirm: true },
+} as const satisfies Record<string, { run: unknown; done: ModerationDone; confirm: boolean }>;
+
+const isIntent = (value: unknown): value is keyof typeof CHANGES => typeof value === "string" && Object.hasOwn(CHANGES, value);
+
+/** Approve or delete a comment, mark a message handled or delete it; each change is audited with it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const gate = await adminGate(context, request, RESOURCE);
+  if (!gate.ok) return refusedAction(gate);
+  const fail = (error: ModerationError, status: number) => data({ error }, { status, headers: NO_STORE });
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  const id = form?.get("id");
+  if (!form || !isIntent(intent) || typeof id !== "string" || !id || id.length > 64) return fail("invalid", 400);
+  const change = CHANGES[intent];
+  if (change.confirm && form.get("confirm") !== "yes") return fail("confirmRequired", 400);
+  const outcome = await change.run(context.services.db, id, gate.actor, context.services.now());
+  if (outcome === "notFound") return fail("notFound", 404);
+  return data({ done: change.done as ModerationDone }, { headers: NO_STORE });
+}
+
+export const headers = noStoreHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "moderation");
+
+export default function AdminModeration({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("dashboard");
+  const hydrated = useHydrated();
+  const { refused, view } = loaderData;
+  const done = actionData && "done" in actionData ? actionData.done : null;
+  useEffect(() => {
+    if (done) void showToast("success", t(`moderation.done.${done}`));
+  }, [actionData, done, t]);
+  return (
+    <AdminPage titleKey="moderation" refused={refused}>
+      {view && (
+        <div className="flex flex-col gap-6">
+          {actionData && "refused" in actionData && <AdminRefusal reason={actionData.refused} />}
+          {actionData && "error" in actionData && <FormNotice kind="error">{t(`moderation.errors.${actionData.error}`)}</FormNotice>}
+          {view.error && <FormNotice kind="error">{t(`filters.errors.${view.error}`)}</FormNotice>}
+          {/* Without JavaScript there is no toast: the answer is shown on the page instead. */}
+          {done && !hydrated && <FormNotice kind="success">{t(`moderation.done.${done}`)}</FormNotice>}
+          <ModerationView tab={view.tab} counts={view.counts} comments={view.comments} messages={view.messages} confirm={view.confirm} />
+        </div>
+      )}
+    </AdminPage>
+  );
+}

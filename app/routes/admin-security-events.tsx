@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin-security-events";
+import { adminPageMeta } from "~/components/admin/admin-meta";
+import { AdminPage } from "~/components/admin/admin-page";
+import { SecurityEventsView } from "~/components/admin/security-events-view";
+import { formatDateTime } from "~/i18n/format";
+import { languageOf } from "~/i18n/languages";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { querySecurityEvents } from "~/modules/audit/audit-log.server";
+import { parseSecurityFilters } from "~/modules/audit/filters";
+import { adminGate, NO_STORE, noStoreHeaders, refusedPage } from "./admin-gate.server";
+
+/** Security events, newest first, filtered by severity (a GET form), 50 a page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const i18n = pageResourcesFor(language, ["dashboard"]);
+  const gate = await adminGate(context, request, "/admin/security-events");
+  if (!gate.ok) return refusedPage(i18n, gate);
+  const parsed = parseSecurityFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    const view = { form: { severity: parsed.filters.severity ?? "" }, error: parsed.error, events: null };
+    return data({ i18n, refused: null, view }, { status: 400, headers: NO_STORE });
+  }
+  const events = await querySecurityEvents(context.services.db, parsed.filters, parsed.page);
+  const items = events.items.map((event) => ({ ...event, when: formatDateTime(event.timestamp, language) }));
+  const view = { form: { severity: parsed.filters.severity ?? "" }, error: null, events: { ...events, items } };
+  return data({ i18n, refused: null, view }, { headers: NO_STORE });
+}
+
+export const headers = noStoreHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "security");
+
+export default function AdminSecurityEvents({ loaderData }: Route.ComponentProps) {
+  const { refused, view } = loaderData;
+  return (
+    <AdminPage titleKey="security" refused={refused}>
+      {view && <SecurityEventsView {...view} />}
+    </AdminPage>
+  );
+}
