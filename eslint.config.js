@@ -13,8 +13,9 @@ const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Compone
 const layer = (names, why) => names.map((name) => ({ group: [`~/${name}/*`, `~/${name}`], message: why }));
 
 // Cross-cutting modules any domain may use: the audit trail is written in the same transaction as the
-// change it records (architecture.md), and rate limits guard several domains' forms (ADR 023).
-const CROSS_CUTTING = ["audit", "rate-limit"];
+// change it records (architecture.md), rate limits guard several domains' forms (ADR 023), and the
+// outbox takes deferred work in the transaction of the change that calls for it (ADR 026).
+const CROSS_CUTTING = ["audit", "rate-limit", "outbox"];
 
 const domains = readdirSync("app/modules", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -1,19 +1,24 @@
 import type { AppServices } from "~/adapters/context.server";
 import { ADMIN_MODE_LIMITS, deleteStaleAdminModes } from "~/modules/accounts/admin-mode.server";
 import { deleteAuditOlderThan } from "~/modules/audit/retention.server";
+import { deleteFinishedOutboxRows } from "~/modules/outbox/retention.server";
 import { deleteExpiredLimits } from "~/modules/rate-limit/rate-limit.server";
 import { readSettings } from "~/modules/settings/settings.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** One retention pass: audit rows and security events past the setting's age, expired rate limits. */
+/**
+ * One retention pass: audit rows and security events past the setting's age, expired rate limits,
+ * and outbox rows finished more than a week ago.
+ */
 export async function runRetention({ db, now }: Pick<AppServices, "db" | "now">) {
   const settings = await readSettings(db);
   const days = Math.max(1, Number.parseInt(settings["retention.days"], 10) || 90);
   const cutoff = new Date(now().getTime() - days * DAY_MS);
   const { audit, security } = await deleteAuditOlderThan(db, cutoff);
   const rateLimits = await deleteExpiredLimits(db, now());
-  return { days, audit, security, rateLimits };
+  const outbox = await deleteFinishedOutboxRows(db, now());
+  return { days, audit, security, rateLimits, outbox };
 }
 
 /**

@@ -9,7 +9,7 @@ let writes = 0;
 const server = createServer(
   express()
     .use(sameOriginWrites("https://diaspora.example"))
-    .all("/form", (_req, res) => {
+    .all(["/form", "/unsubscribe/:token", "/fr/unsubscribe/:token"], (_req, res) => {
       writes++;
       res.send("ok");
     }),
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const post = (headers: Record<string, string>) => fetch(`${url}/form`, { method: "POST", headers, body: "a=1" });
+const post = (headers: Record<string, string>, path = "/form") => fetch(`${url}${path}`, { method: "POST", headers, body: new URLSearchParams({ a: "1" }) });
 
 describe("sameOriginWrites", () => {
   it("lets reads through without an Origin", async () => {
@@ -41,5 +41,21 @@ describe("sameOriginWrites", () => {
     expect((await post({ origin: "null" })).status).toBe(403);
     expect((await post({ origin: url, "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect(writes).toBe(before);
+  });
+
+  it("refuses a text/plain body, which a cross-site form could send without a preflight", async () => {
+    const before = writes;
+    const plain = await fetch(`${url}/form`, { method: "POST", headers: { origin: url }, body: "a=1" });
+    expect(plain.status).toBe(415);
+    expect(writes).toBe(before);
+  });
+
+  it("lets a mail client's one-click unsubscribe through without an Origin, and nothing else", async () => {
+    const token = "a".repeat(64);
+    const before = writes;
+    expect((await post({}, `/unsubscribe/${token}`)).status).toBe(200);
+    expect((await post({}, `/fr/unsubscribe/${token}`)).status).toBe(200);
+    expect((await post({}, "/unsubscribe/short")).status).toBe(403);
+    expect(writes).toBe(before + 2);
   });
 });

@@ -10,6 +10,7 @@ import { openServices } from "./bootstrap";
 import { createLogger } from "./logger";
 import type { AppServices } from "~/adapters/context.server";
 import { issueSetupLink, SETUP_LINK_HOURS } from "~/modules/accounts/setup-link.server";
+import { outboxHandlers, startOutboxWorker } from "./outbox-worker";
 import { scheduleAdminModeCleanup, scheduleRetention } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 
@@ -44,11 +45,14 @@ export async function startServer({ development }: { development: boolean }): Pr
     console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
   });
   const stopJobs = [scheduleRetention(services), scheduleAdminModeCleanup(services)];
+  const outbox = startOutboxWorker(services, outboxHandlers(services));
+  services.wakeOutbox = outbox.wake;
   if (config.adminEnabled) await printSetupLink(services);
   installGracefulShutdown(server, {
     logger,
     onClose: async () => {
       for (const stop of stopJobs) stop();
+      await outbox.stop();
       await closeDevServer();
       services.mailer.close();
       await services.db.destroy();

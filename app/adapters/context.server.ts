@@ -16,6 +16,8 @@ export interface AppServices {
   logger: Logger;
   mailer: Mailer;
   now: () => Date;
+  /** Asks the outbox worker to look for due work now (set by the server once the worker runs). */
+  wakeOutbox?: () => void;
 }
 
 declare module "react-router" {

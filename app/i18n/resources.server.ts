@@ -36,7 +36,7 @@ export function resourcesFor(language: Language): ResourceLanguage {
 }
 
 /** Strings every page needs (header, footer, titles, errors); the root loader sends these. */
-export const SHELL_NAMESPACES = ["common", "nav", "footer", "errors", "pages", "admin"] as const;
+export const SHELL_NAMESPACES = ["common", "nav", "footer", "errors", "pages", "admin", "newsletter"] as const;
 
 function pick(language: Language, namespaces: readonly string[]): ResourceLanguage {
   const all = resourcesFor(language);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
@@ -15,8 +16,10 @@ afterEach(async () => {
 
 async function describeSchema(database: TestDatabase) {
   const tables = await database.db.introspection.getTables();
+  // PostgreSQL lists the tables of every schema; other tests' schemas may exist at the same moment.
+  const own = database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
   return tables
-    .filter((table) => !table.name.startsWith("kysely_"))
+    .filter((table) => !table.name.startsWith("kysely_") && (!own || table.schema === own))
     .map((table) => ({
       table: table.name,
       columns: table.columns.map((column) => ({ name: column.name, nullable: column.isNullable })).sort((a, b) => a.name.localeCompare(b.name)),

@@ -11,7 +11,8 @@ export class HttpSession {
     return this.send(pathname, { method: "GET" });
   }
 
-  post(pathname: string, fields: Record<string, string>): Promise<Response> {
+  /** A form POST; repeat a name by giving pairs: [["interests", "a"], ["interests", "b"]]. */
+  post(pathname: string, fields: Record<string, string> | Array<[string, string]>): Promise<Response> {
     return this.send(pathname, { method: "POST", body: new URLSearchParams(fields) });
   }
 

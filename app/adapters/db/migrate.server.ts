@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 /** Loads `NNNN-name.ts` files from the migrations folder, in name order. */
 class FolderMigrationProvider implements MigrationProvider {
@@ -34,7 +34,13 @@ export async function migrateToLatest(
   folder = MIGRATIONS_FOLDER,
   attempts = 5,
 ): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(folder) });
+  // Kysely looks for its bookkeeping tables in any schema unless told which; with several schemas on
+  // one server (tests, or several sites) it could find another's and skip creating its own.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(folder), ...(schema ? { migrationTableSchema: schema } : {}) });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) {

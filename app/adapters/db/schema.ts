@@ -169,6 +169,40 @@ export interface AdminModesTable {
   active_at: string;
 }
 
+/** A newsletter subscriber (spec §3), email normalised; is_verified is 0 or 1. */
+export interface SubscribersTable {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  message: string | null;
+  /** JSON array of strings. */
+  interests: string;
+  source: string;
+  language: string;
+  unsubscribe_token: string;
+  confirm_token_hash: string | null;
+  is_verified: number;
+  created_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  provider_id: string | null;
+}
+
+/** Work to do after a commit (mails, provider calls), retried with backoff until done. */
+export interface OutboxTable {
+  id: string;
+  topic: string;
+  /** JSON. */
+  payload: string;
+  attempts: number;
+  run_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   articles: ArticlesTable;
@@ -186,4 +220,6 @@ export interface Database {
   security_events: SecurityEventsTable;
   admin_setup_tokens: AdminSetupTokensTable;
   admin_modes: AdminModesTable;
+  subscribers: SubscribersTable;
+  outbox: OutboxTable;
 }

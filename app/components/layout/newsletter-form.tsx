@@ -1,25 +1,50 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
+import { replyText, type NewsletterReply } from "~/components/newsletter/newsletter-reply";
 import { buttonClass } from "~/components/ui/button-styles";
+import { showToast } from "~/components/ui/toast";
 import { useLocalize } from "~/i18n/root-data";
 import { cn } from "~/lib/cn";
 
 /**
- * The shared newsletter form (footer, home, updates). It carries its source so the subscription
- * records where it came from; until subscribing is wired, it takes the address to /subscribe.
+ * The short newsletter form (footer, home, updates, articles), spec §5: with JavaScript it posts in
+ * the background, reads 'Subscribing...' meanwhile and answers with a toast, clearing the field on
+ * success; without JavaScript it posts to /newsletter, which shows the answer. The server decides.
  */
 export function NewsletterForm({ source, onDark = false }: { source: string; onDark?: boolean }) {
   const { t } = useTranslation("footer");
   const localize = useLocalize();
   const inputId = useId();
+  const fetcher = useFetcher<NewsletterReply>();
+  const input = useRef<HTMLInputElement>(null);
+  const busy = fetcher.state !== "idle";
+
+  const answered = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;
+    answered.current = fetcher.data;
+    const { ok, title, description } = replyText(t, fetcher.data);
+    void showToast(ok ? "success" : "error", title, { description });
+    if (ok && input.current) input.current.value = "";
+  }, [fetcher.state, fetcher.data, t]);
+
+  // Spec §5: empty or without '@' is refused at once with the 'Invalid email' toast.
+  const checkEmail = (event: FormEvent<HTMLFormElement>) => {
+    const email = input.current?.value.trim() ?? "";
+    if (email && email.includes("@")) return;
+    event.preventDefault();
+    void showToast("error", t("newsletter:invalidEmail.title"), { description: t("newsletter:invalidEmail.description") });
+  };
+
   return (
-    <Form method="get" action={localize("/subscribe")} className="flex flex-col gap-2 sm:flex-row">
+    <fetcher.Form method="post" action={localize("/newsletter")} noValidate onSubmit={checkEmail} className="flex flex-col gap-2 sm:flex-row">
       <input type="hidden" name="source" value={source} />
       <label htmlFor={inputId} className="sr-only">
         {t("newsletter.emailLabel")}
       </label>
       <input
+        ref={input}
         id={inputId}
         type="email"
         name="email"
@@ -32,9 +57,9 @@ export function NewsletterForm({ source, onDark = false }: { source: string; onD
           onDark ? "border-white/30 bg-white/10 text-white placeholder:text-white/70" : "border-line bg-white text-ink placeholder:text-muted",
         )}
       />
-      <button type="submit" className={buttonClass({ variant: onDark ? "accent" : "primary" })}>
-        {t("newsletter.submit")}
+      <button type="submit" disabled={busy} className={buttonClass({ variant: onDark ? "accent" : "primary" })}>
+        {busy ? t("newsletter:subscribing") : t("newsletter.submit")}
       </button>
-    </Form>
+    </fetcher.Form>
   );
 }

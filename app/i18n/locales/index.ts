@@ -10,9 +10,11 @@ import enErrors from "./en/errors.json";
 import enFooter from "./en/footer.json";
 import enHome from "./en/home.json";
 import enNav from "./en/nav.json";
+import enNewsletter from "./en/newsletter.json";
 import enPages from "./en/pages.json";
 import enSections from "./en/sections.json";
 import enShop from "./en/shop.json";
+import enSubscription from "./en/subscription.json";
 import enUpdates from "./en/updates.json";
 import esAbout from "./es/about.json";
 import esAccounts from "./es/accounts.json";
@@ -26,9 +28,11 @@ import esErrors from "./es/errors.json";
 import esFooter from "./es/footer.json";
 import esHome from "./es/home.json";
 import esNav from "./es/nav.json";
+import esNewsletter from "./es/newsletter.json";
 import esPages from "./es/pages.json";
 import esSections from "./es/sections.json";
 import esShop from "./es/shop.json";
+import esSubscription from "./es/subscription.json";
 import esUpdates from "./es/updates.json";
 import frAbout from "./fr/about.json";
 import frAccounts from "./fr/accounts.json";
@@ -42,9 +46,11 @@ import frErrors from "./fr/errors.json";
 import frFooter from "./fr/footer.json";
 import frHome from "./fr/home.json";
 import frNav from "./fr/nav.json";
+import frNewsletter from "./fr/newsletter.json";
 import frPages from "./fr/pages.json";
 import frSections from "./fr/sections.json";
 import frShop from "./fr/shop.json";
+import frSubscription from "./fr/subscription.json";
 import frUpdates from "./fr/updates.json";
 import ptAbout from "./pt/about.json";
 import ptAccounts from "./pt/accounts.json";
@@ -58,9 +64,11 @@ import ptErrors from "./pt/errors.json";
 import ptFooter from "./pt/footer.json";
 import ptHome from "./pt/home.json";
 import ptNav from "./pt/nav.json";
+import ptNewsletter from "./pt/newsletter.json";
 import ptPages from "./pt/pages.json";
 import ptSections from "./pt/sections.json";
 import ptShop from "./pt/shop.json";
+import ptSubscription from "./pt/subscription.json";
 import ptUpdates from "./pt/updates.json";
 
 /**
@@ -69,8 +77,8 @@ import ptUpdates from "./pt/updates.json";
  * here once per language, and the locale test fails until all four have it.
  */
 export const locales = {
-  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, errors: enErrors, updates: enUpdates },
-  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, errors: esErrors, updates: esUpdates },
-  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, errors: ptErrors, updates: ptUpdates },
-  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, errors: frErrors, updates: frUpdates },
+  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, newsletter: enNewsletter, subscription: enSubscription, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, errors: enErrors, updates: enUpdates },
+  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, newsletter: esNewsletter, subscription: esSubscription, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, errors: esErrors, updates: esUpdates },
+  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, newsletter: ptNewsletter, subscription: ptSubscription, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, errors: ptErrors, updates: ptUpdates },
+  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, newsletter: frNewsletter, subscription: frSubscription, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, errors: frErrors, updates: frUpdates },
 };

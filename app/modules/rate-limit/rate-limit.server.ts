@@ -18,12 +18,25 @@ export interface RateLimitResult {
 /** The spec's limiter settings (§9): 5 per 15 minutes by default, and 3 per 60 s and 3 per 5 minutes. */
 export const LIMITS = {
   contactPerAddress: { name: "contact", limit: 3, windowMs: 60_000 },
+  /** Newsletter: 5 attempts per address per 15 minutes (spec §5, §9), and 20 an hour per network. */
+  subscribePerAddress: { name: "subscribe", limit: 5, windowMs: 15 * 60_000 },
+  subscribePerNetwork: { name: "subscribe-network", limit: 20, windowMs: 60 * 60_000 },
   commentPerAddress: { name: "comment", limit: 3, windowMs: 5 * 60_000 },
   /** Failed sign-ins for one address from one network; and from one network for any address. */
   signInPerAccount: { name: "sign-in", limit: 5, windowMs: 15 * 60_000 },
   signInPerNetwork: { name: "sign-in-network", limit: 30, windowMs: 15 * 60_000 },
   /** Password-reset mails asked for, per address and per network. */
   passwordResetPerAddress: { name: "password-reset", limit: 3, windowMs: 60 * 60_000 },
+  /** Sign-in links asked for: 3 an hour and one a minute per address, 10 an hour per network. */
+  signInLinkPerAddress: { name: "sign-in-link", limit: 3, windowMs: 60 * 60_000 },
+  signInLinkInterval: { name: "sign-in-link-interval", limit: 1, windowMs: 60_000 },
+  signInLinkPerNetwork: { name: "sign-in-link-network", limit: 10, windowMs: 60 * 60_000 },
+  /** Second-factor codes tried per account: the 4th within 10 s is refused (security-tests "Auth & sessions"). */
+  twoFactorAttempts: { name: "two-factor", limit: 3, windowMs: 10_000 },
+  /** Wrong second-factor codes per account; reaching the limit is recorded as a security event. */
+  twoFactorFailures: { name: "two-factor-failures", limit: 5, windowMs: 15 * 60_000 },
+  /** A TOTP code is accepted once: it stays valid 90 s (the current step and one either side). */
+  totpCodeUse: { name: "totp-code", limit: 1, windowMs: 90_000 },
 } satisfies Record<string, RateLimit>;
 
 /**

@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "~/adapters/db/database.server";
+import type { Mailer, MailMessage } from "~/adapters/mail/mailer.server";
+import { translatorFor } from "~/i18n/i18n";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
+import { localizePath } from "~/i18n/paths";
+import { resourcesFor } from "~/i18n/resources.server";
+import { hashToken } from "./subscriptions.server";
+
+/** The unsubscribe address of a subscriber: a page for people, and the RFC 8058 one-click target. */
+export function unsubscribeUrl(appUrl: string, token: string): string {
+  return `${appUrl}/unsubscribe/${token}`;
+}
+
+/** Headers every newsletter mail carries (RFC 2369 and RFC 8058 one-click unsubscribe). */
+export function unsubscribeHeaders(appUrl: string, token: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${unsubscribeUrl(appUrl, token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/**
+ * The double opt-in mail, in the subscriber's language (outbox topic "newsletter.confirmation-mail").
+ * A fresh link is made at each attempt and only its hash is kept, so a retried mail replaces the link
+ * of a failed one. Nothing is sent to someone already confirmed or gone.
+ */
+export async function sendConfirmationMail({ db, mailer, appUrl }: { db: Db; mailer: Mailer; appUrl: string }, subscriberId: string): Promise<void> {
+  const subscriber = await db.selectFrom("subscribers").selectAll().where("id", "=", subscriberId).executeTakeFirst();
+  if (!subscriber || subscriber.is_verified || subscriber.unsubscribed_at) return;
+  const token = randomBytes(32).toString("base64url");
+  await db.updateTable("subscribers").set({ confirm_token_hash: hashToken(token) }).where("id", "=", subscriberId).execute();
+  const language = isLanguage(subscriber.language) ? subscriber.language : DEFAULT_LANGUAGE;
+  const t = translatorFor(language, resourcesFor(language));
+  const link = `${appUrl}${localizePath("/newsletter/confirm", language)}?${new URLSearchParams({ token })}`;
+  const message: MailMessage = {
+    to: subscriber.email,
+    subject: t("subscription:mail.subject"),
+    text: t("subscription:mail.body", { link, unsubscribe: unsubscribeUrl(appUrl, subscriber.unsubscribe_token) }),
+    headers: unsubscribeHeaders(appUrl, subscriber.unsubscribe_token),
+  };
+  await mailer.send(message);
+}

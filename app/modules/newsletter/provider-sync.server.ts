@@ -1,0 +1,186 @@
+import type { Logger } from "pino";
+import type { Db } from "~/adapters/db/database.server";
+import { createMailerLiteClient, MailingProviderError, type MailingProvider, type ProviderGroup } from "~/adapters/mailing/mailerlite.server";
+import type { AppConfig } from "~/lib/config.server";
+import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
+import type { OutboxHandler } from "~/modules/outbox/drain.server";
+import { enqueue, type OutboxTopic } from "~/modules/outbox/enqueue.server";
+import { PermanentFailure, RetryLater } from "~/modules/outbox/outcomes";
+import { groupIdsFor, providerGroupFor } from "./provider-groups";
+
+/**
+ * The mailing provider follows the subscribers table (spec §4, §7, §9): a confirmed subscriber is
+ * added as 'active' in the group of their source, one who leaves is set to 'unsubscribed'. The calls
+ * run from the outbox (docs/decisions/026-outbox-for-deferred-work.md), so a provider failure never
+ * fails a subscribe; each handler reads the subscriber when it runs and acts on what is true then.
+ * Without MAILERLITE_API_KEY nothing is called and the rows complete at once.
+ */
+
+export interface ProviderSyncServices {
+  db: Db;
+  logger: Logger;
+  config: Pick<AppConfig, "mailerLite">;
+}
+
+/** The provider's rate limit covers every call: a 429 on one of these topics holds back the others. */
+const PROVIDER_TOPICS = ["newsletter.provider-upsert", "newsletter.provider-unsubscribe"] as const satisfies readonly OutboxTopic[];
+const GROUPS_CACHE_MS = 10 * 60_000;
+const SYSTEM: Actor = { userId: null, ip: null, userAgent: null };
+/** How long the admin's Sync pushes directly before handing the rest to the outbox. */
+const SYNC_BUDGET_MS = 20_000;
+
+export class ProviderNotConfiguredError extends Error {
+  override name = "ProviderNotConfiguredError";
+  constructor() {
+    super("API key not configured");
+  }
+}
+
+interface Connection {
+  client: MailingProvider;
+  groupIds: (names: string[], now: Date) => Promise<string[]>;
+}
+
+function connect({ config, logger }: ProviderSyncServices): Connection | null {
+  const { apiKey, baseUrl } = config.mailerLite;
+  if (!apiKey) return null;
+  const client = createMailerLiteClient({ apiKey, baseUrl });
+  // Groups are fetched by name at most every 10 minutes; a missing name is logged once per fetch.
+  let cache: { at: number; groups: ProviderGroup[]; warned: Set<string> } | undefined;
+  const groupIds = async (names: string[], now: Date) => {
+    const age = cache ? now.getTime() - cache.at : Infinity;
+    if (!cache || age < 0 || age >= GROUPS_CACHE_MS) cache = { at: now.getTime(), groups: await client.listGroups(), warned: new Set() };
+    const { ids, missing } = groupIdsFor(names, cache.groups);
+    for (const group of missing.filter((name) => !cache!.warned.has(name))) {
+      cache.warned.add(group);
+      logger.warn({ group }, "the mailing provider has no group of this name: subscribers are added without it");
+    }
+    return ids;
+  };
+  return { client, groupIds };
+}
+
+const COLUMNS = ["id", "email", "first_name", "last_name", "source", "is_verified", "confirmed_at", "unsubscribed_at", "provider_id"] as const;
+type SubscriberRow = { id: string; email: string; first_name: string | null; last_name: string | null; source: string; is_verified: number; confirmed_at: string | null; unsubscribed_at: string | null; provider_id: string | null };
+
+const readSubscriber = (db: Db, id: string): Promise<SubscriberRow | undefined> => db.selectFrom("subscribers").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+
+/** Confirmed and not gone: the only subscribers the provider may know as active (security-tests 34). */
+const isActive = (row: SubscriberRow) => Number(row.is_verified) === 1 && row.unsubscribed_at === null;
+
+async function push({ db }: ProviderSyncServices, connection: Connection, row: SubscriberRow, now: Date): Promise<void> {
+  const groups = await connection.groupIds([providerGroupFor(row.source)], now);
+  const { id } = await connection.client.upsertSubscriber({ email: row.email, name: row.first_name, lastName: row.last_name, groups, status: "active" });
+  if (id && id !== row.provider_id) await db.updateTable("subscribers").set({ provider_id: id.slice(0, 64) }).where("id", "=", row.id).execute();
+}
+
+/**
+ * A provider error becomes a security event ('API error: {status} - {body}', spec §8) and tells the
+ * outbox what to do: wait for Retry-After on a 429, retry a server or network failure, give up on any
+ * other 4xx. Anything else (a database error) is returned as it is: a temporary failure.
+ */
+async function failure(services: ProviderSyncServices, error: unknown, details: { operation: string; subscriberId: string }, now: Date): Promise<unknown> {
+  if (!(error instanceof MailingProviderError)) return error;
+  const event = { ...details, status: error.status, error: error.message };
+  await recordSecurityEvent(services.db, SYSTEM, { type: "mailing_provider_error", severity: error.retryable ? "low" : "medium", details: event }, now);
+  services.logger.warn(event, "mailing provider call failed");
+  if (error.status === 429) return new RetryLater(error.message, { delayMs: error.retryAfterMs, pauseTopics: PROVIDER_TOPICS });
+  if (error.retryable) return error.retryAfterMs === undefined ? error : new RetryLater(error.message, { delayMs: error.retryAfterMs });
+  return new PermanentFailure(error.message);
+}
+
+export interface ProviderHandlers {
+  "newsletter.provider-upsert": OutboxHandler<"newsletter.provider-upsert">;
+  "newsletter.provider-unsubscribe": OutboxHandler<"newsletter.provider-unsubscribe">;
+}
+
+/** The outbox handlers of the two provider topics, sharing one client and one group cache. */
+export function createProviderHandlers(services: ProviderSyncServices): ProviderHandlers {
+  const connection = connect(services);
+  let toldUnset = false;
+  const skipped = () => {
+    if (toldUnset) return;
+    toldUnset = true;
+    services.logger.info("MAILERLITE_API_KEY is not set: the mailing-provider sync is skipped");
+  };
+  return {
+    "newsletter.provider-upsert": async ({ subscriberId }, job) => {
+      if (!connection) return skipped();
+      const row = await readSubscriber(services.db, subscriberId);
+      if (!row || !isActive(row)) return;
+      try {
+        await push(services, connection, row, job.now);
+      } catch (error) {
+        throw await failure(services, error, { operation: "upsert", subscriberId }, job.now);
+      }
+    },
+    "newsletter.provider-unsubscribe": async ({ subscriberId }, job) => {
+      if (!connection) return skipped();
+      const row = await readSubscriber(services.db, subscriberId);
+      // Back to active since (a later upsert covers it), or never sent to the provider at all.
+      if (!row || isActive(row) || (row.provider_id === null && row.confirmed_at === null)) return;
+      try {
+        await connection.client.updateSubscriber(row.provider_id ?? row.email, { status: "unsubscribed" });
+      } catch (error) {
+        if (error instanceof MailingProviderError && error.status === 404) return;
+        throw await failure(services, error, { operation: "unsubscribe", subscriberId }, job.now);
+      }
+    },
+  };
+}
+
+/**
+ * The admin's Sync (spec §6, 'Sync completed'): pushes every confirmed subscriber to the provider now,
+ * for up to 20 s. Those it could not push (a temporary failure, a 429, or time up) are handed to the
+ * outbox and arrive later; all of them count as failed here. Written to the audit log as
+ * sync_mailerlite. Throws ProviderNotConfiguredError ('API key not configured') without a key.
+ */
+export async function syncAllVerified(
+  services: ProviderSyncServices & { now: () => Date },
+  actor: Actor,
+  { budgetMs = SYNC_BUDGET_MS }: { budgetMs?: number } = {},
+): Promise<{ synced: number; failed: number }> {
+  const connection = connect(services);
+  if (!connection) throw new ProviderNotConfiguredError();
+  const { db } = services;
+  const started = services.now().getTime();
+  const rows = await db.selectFrom("subscribers").select(COLUMNS).where("is_verified", "=", 1).where("unsubscribed_at", "is", null).orderBy("created_at").execute();
+  let synced = 0;
+  const later: string[] = [];
+  const given: string[] = [];
+  let holdOff = false;
+  for (const row of rows) {
+    if (holdOff || services.now().getTime() - started > budgetMs) {
+      later.push(row.id);
+      continue;
+    }
+    try {
+      await push(services, connection, row, services.now());
+      synced += 1;
+    } catch (error) {
+      const outcome = await failure(services, error, { operation: "sync", subscriberId: row.id }, services.now());
+      if (outcome instanceof PermanentFailure) {
+        given.push(row.id);
+      } else {
+        // The provider is unwell or limiting us: the outbox retries with backoff instead.
+        later.push(row.id);
+        holdOff = true;
+      }
+    }
+  }
+  const now = services.now();
+  const queued = await db.transaction().execute(async (trx) => {
+    const waiting = new Set(
+      (await trx.selectFrom("outbox").select("payload").where("topic", "=", "newsletter.provider-upsert").where("done_at", "is", null).execute()).map(
+        (row) => (JSON.parse(row.payload) as { subscriberId?: string }).subscriberId,
+      ),
+    );
+    const fresh = later.filter((id) => !waiting.has(id));
+    for (const subscriberId of fresh) await enqueue(trx, "newsletter.provider-upsert", { subscriberId }, now);
+    const failed = later.length + given.length;
+    await recordAudit(trx, actor, { action: "sync_mailerlite", resource: "subscribers", details: { synced, failed, queued: later.length } }, now);
+    return fresh.length;
+  });
+  if (queued > 0) services.logger.info({ queued }, "mailing-provider sync: the rest is left to the outbox");
+  return { synced, failed: later.length + given.length };
+}

@@ -1,0 +1,123 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Db } from "~/adapters/db/database.server";
+import type { Language } from "~/i18n/languages";
+import type { Actor } from "~/modules/audit/audit.server";
+import { enqueue } from "~/modules/outbox/enqueue.server";
+import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
+import type { SubscriberInput } from "./subscriber-input";
+
+export type SubscribeOutcome =
+  | { ok: true; id: string }
+  | { ok: false; error: "duplicate" }
+  | { ok: false; error: "tooMany"; retryAfterSeconds: number };
+
+/** Spec §9: 32 random bytes, 64 hex characters. */
+export const newUnsubscribeToken = () => randomBytes(32).toString("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Records a subscription (spec §5). Attempts are counted per address (5 per 15 minutes) and per
+ * network before anything is read or written. The subscriber and the confirmation mail's outbox row
+ * are written in one transaction; the unique index on the normalised address makes a duplicate
+ * impossible even under concurrency. Someone who unsubscribed may subscribe again.
+ */
+export async function subscribe(db: Db, input: SubscriberInput, language: Language, actor: Actor, now: Date): Promise<SubscribeOutcome> {
+  for (const [rule, subject] of [
+    [LIMITS.subscribePerAddress, input.email],
+    [LIMITS.subscribePerNetwork, actor.ip ?? "unknown"],
+  ] as const) {
+    const counted = await consume(db, rule, subject, now);
+    if (!counted.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
+  }
+  const existing = await db.selectFrom("subscribers").select(["id", "unsubscribed_at"]).where("email", "=", input.email).executeTakeFirst();
+  if (existing && !existing.unsubscribed_at) return { ok: false, error: "duplicate" };
+  const fields = {
+    first_name: input.firstName,
+    last_name: input.lastName,
+    message: input.message,
+    interests: JSON.stringify(input.interests),
+    source: input.source,
+    language,
+    unsubscribe_token: newUnsubscribeToken(),
+    confirm_token_hash: null,
+    is_verified: 0,
+    created_at: now.toISOString(),
+    confirmed_at: null,
+    unsubscribed_at: null,
+  };
+  const id = existing?.id ?? randomUUID();
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (existing) {
+        const updated = await trx.updateTable("subscribers").set(fields).where("id", "=", id).where("unsubscribed_at", "is not", null).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new DuplicateSubscriber();
+      } else {
+        await trx.insertInto("subscribers").values({ id, email: input.email, provider_id: null, ...fields }).execute();
+      }
+      await enqueue(trx, "newsletter.confirmation-mail", { subscriberId: id }, now);
+    });
+  } catch (error) {
+    if (error instanceof DuplicateSubscriber || isUniqueViolation(error)) return { ok: false, error: "duplicate" };
+    throw error;
+  }
+  return { ok: true, id };
+}
+
+class DuplicateSubscriber extends Error {}
+
+/** SQLite and PostgreSQL each name a unique-index conflict their own way. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+/**
+ * The double opt-in link (the step the spec leaves unshown): a valid, unused token confirms the
+ * subscriber and queues the mailing-provider sync in the same transaction. Returns false otherwise.
+ */
+export async function confirmSubscription(db: Db, token: string, now: Date): Promise<boolean> {
+  if (!/^[\w-]{20,100}$/.test(token)) return false;
+  return db.transaction().execute(async (trx) => {
+    const subscriber = await trx
+      .selectFrom("subscribers")
+      .select("id")
+      .where("confirm_token_hash", "=", hashToken(token))
+      .where("unsubscribed_at", "is", null)
+      .executeTakeFirst();
+    if (!subscriber) return false;
+    const updated = await trx
+      .updateTable("subscribers")
+      .set({ is_verified: 1, confirmed_at: now.toISOString(), confirm_token_hash: null })
+      .where("id", "=", subscriber.id)
+      .where("confirm_token_hash", "=", hashToken(token))
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await enqueue(trx, "newsletter.provider-upsert", { subscriberId: subscriber.id }, now);
+    return true;
+  });
+}
+
+const UNSUBSCRIBE_TOKEN = /^[0-9a-f]{64}$/;
+
+/** Whether a token belongs to a subscriber who is still subscribed (the GET page only shows a form). */
+export async function findSubscription(db: Db, token: string): Promise<{ email: string } | null> {
+  if (!UNSUBSCRIBE_TOKEN.test(token)) return null;
+  const row = await db.selectFrom("subscribers").select(["email", "unsubscribed_at"]).where("unsubscribe_token", "=", token).executeTakeFirst();
+  return row && !row.unsubscribed_at ? { email: row.email } : null;
+}
+
+/**
+ * Unsubscribes by token (spec §4): is_verified false and unsubscribed_at set, and the provider told in
+ * the same transaction. An unknown or already used token changes nothing and is not reported (the
+ * page stays neutral), so tokens cannot be probed.
+ */
+export async function unsubscribe(db: Db, token: string, now: Date): Promise<boolean> {
+  if (!UNSUBSCRIBE_TOKEN.test(token)) return false;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("subscribers").select("id").where("unsubscribe_token", "=", token).where("unsubscribed_at", "is", null).executeTakeFirst();
+    if (!row) return false;
+    await trx.updateTable("subscribers").set({ is_verified: 0, unsubscribed_at: now.toISOString(), confirm_token_hash: null }).where("id", "=", row.id).execute();
+    await enqueue(trx, "newsletter.provider-unsubscribe", { subscriberId: row.id }, now);
+    return true;
+  });
+}

@@ -1,0 +1,202 @@
+import type { Logger } from "pino";
+import type { Db } from "~/adapters/db/database.server";
+import { recordSecurityEvent } from "~/modules/audit/audit.server";
+import { backoffDelayMs, requestedDelayMs } from "./backoff";
+import type { OutboxTopic, OutboxTopics } from "./enqueue.server";
+import { PermanentFailure, RetryLater } from "./outcomes";
+
+/** What a handler learns about the row it runs. `attempt` counts this run: 1 the first time. */
+export interface OutboxJob {
+  id: string;
+  topic: OutboxTopic;
+  attempt: number;
+  now: Date;
+}
+
+export type OutboxHandler<T extends OutboxTopic> = (payload: OutboxTopics[T], job: OutboxJob) => Promise<void>;
+
+/** One handler per topic. Rows of a topic without a handler wait, untouched, until one is registered. */
+export type OutboxHandlers = { [T in OutboxTopic]?: OutboxHandler<T> | undefined };
+
+export const OUTBOX_LIMITS = {
+  /** Runs of one row before it is given up (about 2.5 hours of retries with the backoff of ./backoff.ts). */
+  maxAttempts: 12,
+  /** How long a claim holds. A worker that dies mid-row leaves it to be picked up after this. */
+  leaseMs: 5 * 60_000,
+  /** Rows handled in one drain at most; the next poll takes the rest. */
+  rowsPerDrain: 100,
+  /** Rows read per query while looking for due work. */
+  batchSize: 20,
+} as const;
+
+export interface DrainOptions {
+  /** A fixed clock for tests; by default the time is read afresh for each row. */
+  now?: Date;
+  /** Asked between rows: true stops the drain (shutdown). */
+  shouldStop?: () => boolean;
+  maxAttempts?: number;
+  leaseMs?: number;
+  rowsPerDrain?: number;
+  /** For the backoff jitter; Math.random by default. */
+  random?: () => number;
+}
+
+export interface DrainResult {
+  /** Rows this drain claimed and ran. */
+  claimed: number;
+  done: number;
+  /** Failed and scheduled again. */
+  retried: number;
+  gaveUp: number;
+  /** Due rows another worker claimed first. */
+  lost: number;
+}
+
+type Services = { db: Db; logger: Logger };
+
+const SYSTEM = { userId: null, ip: null, userAgent: null };
+const clip = (text: string) => (text.length > 1000 ? `${text.slice(0, 1000)}…` : text);
+/** An error as stored and logged: short, and with no email address in it (a mail server may quote one). */
+const describe = (error: unknown) => clip((error instanceof Error ? error.message : String(error)).replace(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+/g, "[email]"));
+
+/**
+ * Runs the outbox rows that are due, one at a time, and says what happened. Safe to call from several
+ * processes at once: a row runs only after this worker claimed it with a conditional UPDATE that one
+ * worker alone can win (docs/decisions/026-outbox-for-deferred-work.md).
+ */
+export async function drainOutbox(services: Services, handlers: OutboxHandlers, options: DrainOptions = {}): Promise<DrainResult> {
+  const clock = () => options.now ?? new Date();
+  const limit = options.rowsPerDrain ?? OUTBOX_LIMITS.rowsPerDrain;
+  const result: DrainResult = { claimed: 0, done: 0, retried: 0, gaveUp: 0, lost: 0 };
+  const paused = new Set<string>();
+  const seen = new Set<string>();
+  const handled = (Object.keys(handlers) as OutboxTopic[]).filter((topic) => typeof handlers[topic] === "function");
+
+  while (result.claimed < limit && !options.shouldStop?.()) {
+    const topics = handled.filter((topic) => !paused.has(topic));
+    if (topics.length === 0) break;
+    const nowText = clock().toISOString();
+    const candidates = (
+      await services.db
+        .selectFrom("outbox")
+        .select(["id", "topic"])
+        .where("done_at", "is", null)
+        .where("run_at", "<=", nowText)
+        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", nowText)]))
+        .where("topic", "in", topics)
+        .orderBy("run_at")
+        .orderBy("created_at")
+        .limit(OUTBOX_LIMITS.batchSize + seen.size)
+        .execute()
+    ).filter((row) => !seen.has(row.id));
+    if (candidates.length === 0) break;
+
+    for (const candidate of candidates) {
+      if (result.claimed >= limit || options.shouldStop?.()) break;
+      seen.add(candidate.id);
+      if (paused.has(candidate.topic)) continue;
+      const claim = await claimOutboxRow(services.db, candidate.id, clock(), options.leaseMs ?? OUTBOX_LIMITS.leaseMs);
+      if (!claim) {
+        result.lost += 1;
+        continue;
+      }
+      result.claimed += 1;
+      const outcome = await runClaimed(services, handlers, claim, clock, options);
+      result[outcome.kind] += 1;
+      for (const topic of outcome.pause) paused.add(topic);
+    }
+  }
+  return result;
+}
+
+interface Claim {
+  id: string;
+  topic: OutboxTopic;
+  payload: string;
+  attempt: number;
+  /** The lease written by this claim: later updates apply only while it is still ours. */
+  claimedUntil: string;
+}
+
+/**
+ * Claims one row for `leaseMs` if it is due and nobody holds it (never claimed, or the holder's lease
+ * ran out), counting the run in `attempts`. Returns undefined when another worker got there first.
+ */
+export async function claimOutboxRow(db: Db, id: string, now: Date, leaseMs: number = OUTBOX_LIMITS.leaseMs): Promise<Claim | undefined> {
+  const nowText = now.toISOString();
+  const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
+  const updated = await db
+    .updateTable("outbox")
+    .set((eb) => ({ claimed_until: claimedUntil, attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("done_at", "is", null)
+    .where("run_at", "<=", nowText)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", nowText)]))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return undefined;
+  // The claim is ours until claimedUntil: nobody else changes the row meanwhile.
+  const row = await db.selectFrom("outbox").select(["topic", "payload", "attempts"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return { id, topic: row.topic as OutboxTopic, payload: row.payload, attempt: Number(row.attempts), claimedUntil };
+}
+
+type Outcome = { kind: "done" | "retried" | "gaveUp"; pause: readonly OutboxTopic[] };
+
+async function runClaimed(services: Services, handlers: OutboxHandlers, claim: Claim, clock: () => Date, options: DrainOptions): Promise<Outcome> {
+  const { db, logger } = services;
+  const maxAttempts = options.maxAttempts ?? OUTBOX_LIMITS.maxAttempts;
+  const handler = handlers[claim.topic] as OutboxHandler<OutboxTopic> | undefined;
+  const mine = () => db.updateTable("outbox").where("id", "=", claim.id).where("claimed_until", "=", claim.claimedUntil).where("done_at", "is", null);
+  let error: unknown;
+  try {
+    if (!handler) throw new PermanentFailure(`no handler for topic ${claim.topic}`);
+    if (claim.attempt > maxAttempts) throw new PermanentFailure("the previous run never finished (the worker stopped mid-row)");
+    let payload: OutboxTopics[OutboxTopic];
+    try {
+      payload = JSON.parse(claim.payload) as OutboxTopics[OutboxTopic];
+    } catch {
+      throw new PermanentFailure("the payload is not valid JSON");
+    }
+    await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, now: clock() });
+    const now = clock();
+    const finished = await mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: null }).executeTakeFirst();
+    if (Number(finished.numUpdatedRows) !== 1) logger.warn({ outboxId: claim.id, topic: claim.topic }, "outbox: the claim ran out before the row finished; another worker may run it again");
+    return { kind: "done", pause: [] };
+  } catch (caught) {
+    error = caught;
+  }
+
+  const now = clock();
+  const message = describe(error);
+  if (error instanceof PermanentFailure || claim.attempt >= maxAttempts) {
+    const lastError = clip(`gave up after ${claim.attempt} attempt${claim.attempt === 1 ? "" : "s"}: ${message}`);
+    await mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: lastError }).execute();
+    await recordSecurityEvent(db, SYSTEM, { type: "outbox_gave_up", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
+    logger.error({ outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message }, "outbox: gave up on a row");
+    return { kind: "gaveUp", pause: [] };
+  }
+
+  const asked = error instanceof RetryLater && error.delayMs !== undefined ? requestedDelayMs(error.delayMs) : undefined;
+  const delayMs = asked ?? backoffDelayMs(claim.attempt, options.random?.());
+  const runAt = new Date(now.getTime() + delayMs).toISOString();
+  await mine().set({ run_at: runAt, claimed_until: null, last_error: message }).execute();
+  const pause = error instanceof RetryLater ? error.pauseTopics : [];
+  if (pause.length > 0) await postpone(db, pause, now, runAt);
+  logger.warn({ outboxId: claim.id, topic: claim.topic, attempt: claim.attempt, retryInMs: delayMs, error: message }, "outbox: a row failed; it runs again later");
+  return { kind: "retried", pause };
+}
+
+/**
+ * A shared limit was hit (a 429): the other unclaimed rows of those topics that would run before
+ * `until` wait until then, and no try is counted for them.
+ */
+async function postpone(db: Db, topics: readonly OutboxTopic[], now: Date, until: string): Promise<void> {
+  const nowText = now.toISOString();
+  await db
+    .updateTable("outbox")
+    .set({ run_at: until })
+    .where("topic", "in", topics)
+    .where("done_at", "is", null)
+    .where("run_at", "<", until)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", nowText)]))
+    .execute();
+}

@@ -1,0 +1,25 @@
+import type { OutboxTopic } from "./enqueue.server";
+
+/**
+ * What a handler throws to steer the worker. Any other error is a temporary failure: the row runs
+ * again after the backoff delay, until it has run MAX_ATTEMPTS times.
+ */
+
+/** Try again after `delayMs` (e.g. a 429's Retry-After), or after the usual backoff when it is absent. */
+export class RetryLater extends Error {
+  override name = "RetryLater";
+  readonly delayMs: number | undefined;
+  /** Topics that share the limit that was hit: their other due rows wait as long, without a try counted. */
+  readonly pauseTopics: readonly OutboxTopic[];
+
+  constructor(message: string, options: { delayMs?: number | undefined; pauseTopics?: readonly OutboxTopic[] } = {}) {
+    super(message);
+    this.delayMs = options.delayMs;
+    this.pauseTopics = options.pauseTopics ?? [];
+  }
+}
+
+/** Trying again cannot help (e.g. the provider refused the request as invalid): give up now. */
+export class PermanentFailure extends Error {
+  override name = "PermanentFailure";
+}

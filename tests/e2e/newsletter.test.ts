@@ -1,0 +1,89 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "../support/e2e";
+import { watchErrors } from "../support/browser";
+import { mailsIn } from "../support/http-session";
+
+const { baseUrl, open } = useBrowser();
+const dataDir = inject("dataDir");
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+
+/** The confirmation mail reaches the mail folder through the outbox worker, a moment after the answer. */
+async function mailTo(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mail = mailsIn(dataDir).find((text) => text.includes(`To: ${email}`));
+    if (mail) return mail.replace(/\r?\n[ \t]+/g, " ");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail to ${email}`);
+}
+const linkTo = (mail: string, path: string) => mail.match(new RegExp(`https?://[^\\s<>]*${path}[^\\s<>]*`))![0].replace(/^https?:\/\/[^/]+/, baseUrl);
+
+describe("the newsletter in the browser", () => {
+  it("checks the address, subscribes with a toast, clears the field and tells a duplicate", async () => {
+    const page = await open("/", { width: 390, height: 844 });
+    const errors = watchErrors(page);
+    const section = page.locator("section").filter({ has: page.getByRole("button", { name: "Subscribe" }) }).first();
+    const email = `reader-${Date.now()}@example.org`;
+    const footer = page.locator("footer");
+    await footer.getByLabel("Email address").fill("not-an-address");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await toast(page, "Please enter a valid email address.");
+
+    await section.getByLabel("Email address").fill(email);
+    await section.getByRole("button", { name: "Subscribe" }).click();
+    await toast(page, "Subscription successful!");
+    expect(await section.getByLabel("Email address").inputValue()).toBe("");
+
+    await footer.getByLabel("Email address").fill(email.toUpperCase());
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await toast(page, "This email is already subscribed");
+    expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("works without JavaScript: the footer form lands on /newsletter with the answer", async () => {
+    const page = await open("/fr/blog", { javaScriptEnabled: false });
+    const email = `plain-${Date.now()}@example.org`;
+    await page.locator("footer").getByRole("textbox").fill(email);
+    await page.locator("footer").getByRole("button").filter({ hasText: "S’abonner" }).first().click();
+    await page.waitForURL(`${baseUrl}/fr/newsletter`);
+    await page.getByRole("status").filter({ hasText: "Abonnement réussi" }).waitFor();
+    await page.context().close();
+  });
+
+  it("confirms by the mailed link, then unsubscribes from the link in the same mail", async () => {
+    const page = await open("/subscribe");
+    const email = `profile-${Date.now()}@example.org`;
+    const main = page.locator("main");
+    await main.getByLabel("First name").fill("Ama");
+    await main.getByLabel("Email address").fill(email);
+    await main.getByLabel("Trade justice").check();
+    await main.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByRole("status").filter({ hasText: "Subscription successful!" }).waitFor();
+
+    const mail = await mailTo(email);
+    await page.goto(linkTo(mail, "/newsletter/confirm"));
+    await page.getByRole("heading", { name: "Subscription confirmed" }).waitFor();
+
+    await page.goto(linkTo(mail, "/unsubscribe/"));
+    await page.getByText(`Stop sending the newsletter to ${email}?`).waitFor();
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByRole("heading", { name: "You are unsubscribed" }).waitFor();
+    await page.context().close();
+  });
+
+  it("says 'Too many subscription attempts' after five tries for one address", async () => {
+    const page = await open("/updates");
+    const form = page.locator("main form").filter({ has: page.getByRole("button", { name: "Subscribe" }) }).first();
+    const email = `eager-${Date.now()}@example.org`;
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await form.getByRole("textbox").fill(email);
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await form.getByRole("button", { name: "Subscribe" }).waitFor();
+    }
+    await toast(page, "Too many subscription attempts. Please try again later.");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { locales } from "~/i18n/locales";
+import { sendConfirmationMail } from "~/modules/newsletter/confirmation-mail.server";
+import { appOnTestDatabase } from "../support/app-server";
+import { dialects } from "../support/databases";
+import { HttpSession, linkIn, mailsIn } from "../support/http-session";
+
+const rendered = async (response: Response) => (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+
+describe.each(dialects)("newsletter on %s", (dialect) => {
+  const app = appOnTestDatabase(dialect);
+
+  const db = () => app.services.db;
+  const subscriber = (email: string) => db().selectFrom("subscribers").selectAll().where("email", "=", email).executeTakeFirst();
+  const outbox = (topic: string) => db().selectFrom("outbox").selectAll().where("topic", "=", topic).execute();
+  const post = (path: string, fields: Record<string, string>, ip = "10.6.0.1") => new HttpSession(app.url, ip).post(path, fields);
+  const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, "");
+
+  it("stores a subscription once, normalised, with a 64-hex unsubscribe token and its confirmation mail queued", async () => {
+    const answer = await post("/newsletter", { email: "  Ama@Example.ORG ", source: "footer-newsletter" });
+    expect(answer.status).toBe(200);
+    expect(await rendered(answer)).toContain(locales.en.newsletter.success.title);
+    const row = await subscriber("ama@example.org");
+    expect(row).toMatchObject({ source: "footer-newsletter", language: "en", is_verified: 0, unsubscribed_at: null });
+    expect(row!.unsubscribe_token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await outbox("newsletter.confirmation-mail")).map((job) => JSON.parse(job.payload))).toEqual([{ subscriberId: row!.id }]);
+
+    const again = await post("/newsletter", { email: "ama@example.org", source: "updates-page" });
+    expect(again.status).toBe(409);
+    expect(await rendered(again)).toContain(locales.en.newsletter.errors.duplicate);
+  });
+
+  it("refuses an invalid address or bad data with 400 and writes nothing", async () => {
+    for (const email of ["", "no-at-sign", `${"a".repeat(250)}@b.co`]) {
+      const answer = await post("/newsletter", { email, source: "footer-newsletter" }, "10.6.0.2");
+      expect(answer.status).toBe(400);
+      expect(await rendered(answer)).toContain(locales.en.newsletter.invalidEmail.description);
+    }
+    expect(await db().selectFrom("subscribers").select("email").execute()).toHaveLength(1);
+  });
+
+  it("answers the 6th attempt for one address within 15 minutes with 429 and Retry-After, writing nothing", async () => {
+    const email = "busy@example.org";
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await post("/newsletter", { email }, `10.6.1.${attempt}`)).status).toBe(attempt === 1 ? 200 : 409);
+    }
+    await db().deleteFrom("subscribers").where("email", "=", email).execute();
+    const sixth = await post("/newsletter", { email }, "10.6.1.9");
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await rendered(sixth)).toContain(locales.en.newsletter.errors.tooMany);
+    expect(await subscriber(email)).toBeUndefined();
+  });
+
+  it("keeps one row when 20 requests subscribe one address at once", async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => post("/newsletter", { email: "race@example.org" }, `10.6.2.${index}`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.every((status) => [200, 409, 429].includes(status))).toBe(true);
+    expect(await db().selectFrom("subscribers").select("id").where("email", "=", "race@example.org").execute()).toHaveLength(1);
+  });
+
+  it("confirms by the mailed link once, queues the provider sync, and unsubscribes in one click", async () => {
+    const answer = await post("/fr/newsletter", { email: "lea@example.org", source: "newsletter-section" }, "10.6.3.1");
+    expect(answer.status).toBe(200);
+    const row = (await subscriber("lea@example.org"))!;
+    expect(row.language).toBe("fr");
+    await sendConfirmationMail({ db: db(), mailer: app.services.mailer, appUrl: app.services.config.appUrl }, row.id);
+    // Long header lines are folded on the wire; unfold them to read.
+    const mail = mailsIn(app.services.config.dataDir).find((text) => text.includes("lea@example.org"))!.replace(/\r?\n[ \t]+/g, " ");
+    expect(mail).toContain(`List-Unsubscribe: <${app.services.config.appUrl}/unsubscribe/${row.unsubscribe_token}>`);
+    expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const confirm = pathOf(linkIn(mail, "/fr/newsletter/confirm"));
+    const confirmed = await new HttpSession(app.url).get(confirm);
+    expect(confirmed.status).toBe(200);
+    expect(await rendered(confirmed)).toContain(locales.fr.subscription.confirm.doneTitle);
+    expect(await subscriber("lea@example.org")).toMatchObject({ is_verified: 1 });
+    expect((await outbox("newsletter.provider-upsert")).map((job) => JSON.parse(job.payload))).toEqual([{ subscriberId: row.id }]);
+    expect((await new HttpSession(app.url).get(confirm)).status).toBe(400);
+
+    const page = await new HttpSession(app.url).get(`/unsubscribe/${row.unsubscribe_token}`);
+    expect(await rendered(page)).toContain("lea@example.org");
+    // The mail client's one-click request carries no Origin.
+    const oneClick = await fetch(`${app.url}/unsubscribe/${row.unsubscribe_token}`, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
+    expect(oneClick.status).toBe(200);
+    const gone = (await subscriber("lea@example.org"))!;
+    expect(gone.is_verified).toBe(0);
+    expect(gone.unsubscribed_at).not.toBeNull();
+    expect((await outbox("newsletter.provider-unsubscribe")).map((job) => JSON.parse(job.payload))).toEqual([{ subscriberId: row.id }]);
+
+    // Subscribing again after leaving is allowed.
+    expect((await post("/newsletter", { email: "lea@example.org" }, "10.6.3.2")).status).toBe(200);
+    expect(await subscriber("lea@example.org")).toMatchObject({ unsubscribed_at: null, is_verified: 0 });
+  });
+
+  it("answers an unknown unsubscribe token with the same neutral page, changing nothing", async () => {
+    const before = await db().selectFrom("subscribers").selectAll().orderBy("id").execute();
+    const token = "0".repeat(64);
+    expect(await rendered(await new HttpSession(app.url).get(`/unsubscribe/${token}`))).toContain(locales.en.subscription.unsubscribe.neutral);
+    expect((await fetch(`${app.url}/unsubscribe/${token}`, { method: "POST", body: new URLSearchParams() })).status).toBe(200);
+    expect(await db().selectFrom("subscribers").selectAll().orderBy("id").execute()).toEqual(before);
+  });
+
+  it("takes the complete profile from /subscribe, sanitised, and shows the answer without JavaScript", async () => {
+    const answer = await new HttpSession(app.url, "10.6.4.1").post("/pt/subscribe", [
+        ["email", "kofi@example.org"],
+        ["firstName", "<b>Kofi</b>"],
+        ["lastName", "Mensah"],
+        ["message", "onmouseover=steal() More on trade"],
+        ["interests", "trade-justice"],
+        ["interests", "podcast"],
+    ]);
+    expect(answer.status).toBe(200);
+    expect(await rendered(answer)).toContain(locales.pt.newsletter.success.title);
+    expect(await subscriber("kofi@example.org")).toMatchObject({
+      first_name: "bKofi/b",
+      last_name: "Mensah",
+      message: "steal() More on trade",
+      interests: JSON.stringify(["trade-justice", "podcast"]),
+      source: "subscribe-page",
+      language: "pt",
+    });
+  });
+});

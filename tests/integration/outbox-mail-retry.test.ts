@@ -1,0 +1,87 @@
+import { mkdtempSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/adapters/db/migrate.server";
+import { createMailer } from "~/adapters/mail/mailer.server";
+import { parseConfig } from "~/lib/config.server";
+import { drainOutbox } from "~/modules/outbox/drain.server";
+import { enqueue } from "~/modules/outbox/enqueue.server";
+import { outboxHandlers } from "../../server/outbox-worker";
+import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
+import { capturingLogger, insertSubscriber } from "../support/outbox-fixtures";
+
+const T0 = new Date("2026-11-21T12:00:00.000Z");
+
+/** A port with nothing listening on it: the mail server is down. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) => {
+  let database: TestDatabase;
+  let smtp: SMTPServer | undefined;
+  beforeEach(async () => {
+    database = await openTestDatabase(dialect);
+    await migrateToLatest(database.db);
+  });
+  afterEach(async () => {
+    if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
+    smtp = undefined;
+    await database.drop();
+  });
+
+  it("SMTP down: the mail is retried with backoff and sent once the server is back, exactly once", async () => {
+    const port = await freePort();
+    const { logger } = capturingLogger("silent");
+    const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "outbox-mail-")), APP_URL: "https://site.example", LOG_LEVEL: "silent" });
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger });
+    const handlers = outboxHandlers({ db: database.db, logger, mailer, config });
+    const subscriber = await insertSubscriber(database.db, { email: "new@example.org", is_verified: 0 });
+    const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
+    const row = () => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const drain = (now: Date) => drainOutbox({ db: database.db, logger }, handlers, { now, random: () => 0.5 });
+
+    try {
+      expect(await drain(T0)).toMatchObject({ claimed: 1, retried: 1 });
+      expect(await row()).toMatchObject({ attempts: 1, done_at: null, run_at: new Date(T0.getTime() + 5_000).toISOString() });
+      expect((await row()).last_error).toMatch(/ECONNREFUSED/);
+      expect(await drain(new Date(T0.getTime() + 5_000))).toMatchObject({ retried: 1 });
+
+      // The mail server comes back.
+      const received: string[] = [];
+      smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS"],
+        onData(stream, _session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            received.push(Buffer.concat(chunks).toString());
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp!.listen(port, "127.0.0.1", resolve));
+      const next = new Date((await row()).run_at);
+      expect(next.getTime() - T0.getTime()).toBe(15_000);
+      expect(await drain(next)).toMatchObject({ claimed: 1, done: 1 });
+      expect(await drain(new Date(next.getTime() + 3_600_000))).toMatchObject({ claimed: 0 });
+
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatch(/^To: new@example\.org/m);
+      expect(received[0]).toMatch(/^List-Unsubscribe:\s+<https:\/\/site\.example\/unsubscribe\/[0-9a-f]{64}>/m);
+      expect(await row()).toMatchObject({ attempts: 3, last_error: null });
+      const stored = await database.db.selectFrom("subscribers").select("confirm_token_hash").where("id", "=", subscriber.id).executeTakeFirstOrThrow();
+      expect(stored.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      mailer.close();
+    }
+  });
+});
