@@ -78,6 +78,29 @@ describe("the owner's admin area in the browser", () => {
     await page.context().close();
   });
 
+  it("signs the owner out of every device from the account page", async () => {
+    const signIn = async () => {
+      const page = await open("/sign-in");
+      await page.locator("main").getByLabel("Email address", { exact: true }).fill("owner@example.org");
+      await page.locator("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.locator("main").getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/account/);
+      return page;
+    };
+    const laptop = await signIn();
+    const phone = await signIn();
+    await laptop.reload();
+    expect(await laptop.getByText("This device").count()).toBe(1);
+    await laptop.getByRole("button", { name: "Sign out of all devices" }).click();
+    await laptop.waitForURL(`${baseUrl}/`);
+    for (const page of [laptop, phone]) {
+      await page.goto(`${baseUrl}/account`);
+      await page.waitForURL(/\/sign-in/);
+    }
+    await laptop.context().close();
+    await phone.context().close();
+  });
+
   it("tells a visitor who is not signed in to sign in first, from the footer and on /admin", async () => {
     const page = await open("/about");
     await page.locator("footer").getByRole("button", { name: "Admin Access" }).click();
