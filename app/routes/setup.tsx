@@ -32,11 +32,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const checked = checkSignUp(form);
   const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
   if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
-  if (!(await spendSetupToken(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values }, { status: 410 });
   const actor = actorOf(context, request);
+  // An address that already has an account becomes the admin only with that account's own password.
+  const existing = await db.selectFrom("user").select("id").where("email", "=", checked.value.email).executeTakeFirst();
+  const proof = existing ? await signInWithPassword({ ...context.services, now: now() }, checked.value, request, actor) : null;
+  if (proof && !proof.ok && proof.error !== "emailNotVerified") {
+    return data({ errors: { password: "existingAccountPassword" } as Record<string, string | undefined>, values }, { status: 400 });
+  }
+  if (!(await spendSetupToken(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values }, { status: 410 });
   await createOrPromoteAdmin(context.services, { ...checked.value }, actor, now());
-  const signedIn = await signInWithPassword({ ...context.services, now: now() }, checked.value, request, actor);
-  throw redirect(localizePath("/admin", languageOf(params)), signedIn.ok ? { headers: signedIn.headers } : undefined);
+  // The proof sign-in already made a session, unless the account was unconfirmed until now.
+  const signedIn = proof?.ok ? proof : await signInWithPassword({ ...context.services, now: now() }, checked.value, request, actor);
+  const next = signedIn.ok && signedIn.twoFactor ? "/two-factor" : "/admin";
+  throw redirect(localizePath(next, languageOf(params)), signedIn.ok ? { headers: signedIn.headers } : undefined);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "setup", { noindex: true });

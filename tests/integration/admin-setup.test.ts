@@ -35,4 +35,23 @@ describe("first admin from the printed setup link", () => {
     expect(await db.selectFrom("user").select("email").execute()).toEqual([{ email: "owner@example.org" }]);
     expect(await issueSetupLink(db, app.url, new Date())).toBeNull();
   });
+
+  it("makes an existing account the admin only with that account's own password", async () => {
+    const { db } = app.services;
+    await db.updateTable("user").set({ role: "user" }).execute();
+    const link = await issueSetupLink(db, app.url, new Date());
+    const token = new URL(link!).searchParams.get("token")!;
+    const owner = new HttpSession(app.url, "10.8.0.3");
+    // The form posts to its own address, token included.
+    const wrong = await owner.post(`/setup?token=${token}`, { token, name: "Owner", email: "owner@example.org", password: "not the account's password" });
+    expect(wrong.status).toBe(400);
+    const html = await wrong.text();
+    expect(html).toContain(locales.en.accounts.errors.existingAccountPassword.replace("'", "&#x27;"));
+    expect(await db.selectFrom("user").select("role").execute()).toEqual([{ role: "user" }]);
+
+    const right = await owner.post("/setup", { token, name: "Owner", email: "owner@example.org", password: "the owner's passphrase" });
+    expect(right.status).toBe(302);
+    expect(await db.selectFrom("user").select("role").execute()).toEqual([{ role: "admin" }]);
+    expect((await owner.get("/admin")).status).toBe(200);
+  });
 });
