@@ -12,12 +12,14 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-const TSX = path.resolve("node_modules/.bin/tsx");
-
-/** Runs the real server entry (production build) as its own process on a free port. */
+/**
+ * Runs the real server entry (production build) as its own process on a free port. Node runs it with
+ * tsx as a loader: the tsx command would start the server as a child of its own, and a SIGKILL sent
+ * to `child` would then end only that wrapper and leave the server running.
+ */
 export function spawnServer(env: Record<string, string> = {}): ServerProcess & { ready: Promise<void> } {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "server-process-"));
-  const child = spawn(TSX, ["server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
