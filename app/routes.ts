@@ -49,6 +49,8 @@ export default [
     route("admin/audit-log.csv", "routes/admin-audit-log-csv.ts"),
     route("admin/security-events", "routes/admin-security-events.tsx"),
     route("admin/moderation", "routes/admin-moderation.tsx"),
+    route("admin/subscribers", "routes/admin-subscribers.tsx"),
+    route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -19,3 +19,11 @@ export function formatDateTime(iso: string, language: Language): string {
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
 }
+
+/** A month written "2026-01" in the reader's language: "Jan", "J" or "January 2026" by `style`; computed on the server. */
+export function formatMonth(month: string, language: Language, style: "narrow" | "short" | "full"): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return month;
+  const options: Intl.DateTimeFormatOptions = style === "full" ? { month: "long", year: "numeric" } : { month: style };
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { ...options, timeZone: "UTC" }).format(date);
+}

@@ -60,4 +60,6 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin-audit-log-csv.ts": { read: "admin" },
   "routes/admin-security-events.tsx": { read: "admin" },
   "routes/admin-moderation.tsx": { read: "admin", write: "admin" },
+  "routes/admin-subscribers.tsx": { read: "admin", write: "admin" },
+  "routes/admin-subscribers-csv.ts": { read: "admin" },
 };

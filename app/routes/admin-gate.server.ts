@@ -1,7 +1,7 @@
 import type { ResourceLanguage } from "i18next";
 import { data, type AppLoadContext } from "react-router";
 import { actorOf } from "~/lib/request-actor.server";
-import { requireAdminMode } from "~/modules/accounts/admin-mode.server";
+import { requireAdminMode, type RefusalMessages } from "~/modules/accounts/admin-mode.server";
 
 /** Admin pages and their answers are never stored by browsers or proxies. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -11,10 +11,10 @@ export const noStoreHeaders = () => NO_STORE;
 
 /**
  * The first call of every loader and action of the admin pages: admin mode, used now. A refusal has
- * already been written as a security event by the gate.
+ * already been written as a security event by the gate, with the page's message for it when given.
  */
-export function adminGate(context: AppLoadContext, request: Request, resource: string) {
-  return requireAdminMode(context.services, request, actorOf(context, request), resource);
+export function adminGate(context: AppLoadContext, request: Request, resource: string, messages?: RefusalMessages) {
+  return requireAdminMode(context.services, request, actorOf(context, request), resource, messages);
 }
 
 export type Gate = Awaited<ReturnType<typeof adminGate>>;

@@ -16,6 +16,7 @@ import { securityEventsSince } from "~/modules/audit/audit-log.server";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { pendingCommentCount } from "~/modules/comments/moderation.server";
 import { newContactMessageCount } from "~/modules/contact/moderation.server";
+import { subscriberCounts } from "~/modules/newsletter/subscriber-admin.server";
 import { runAdminAccessIntent } from "./admin-access-intent.server";
 
 type AdminState =
@@ -44,14 +45,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** What the dashboard's cards count: comments to approve, new messages, security events of the last 24 hours. */
+/**
+ * What the dashboard's cards count: comments to approve, new messages, security events of the last
+ * 24 hours, confirmed subscribers and those still to confirm.
+ */
 async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["services"]["db"]; now: () => Date }): Promise<DashboardCounts> {
-  const [pendingComments, newMessages, securityEventsLastDay] = await Promise.all([
+  const [pendingComments, newMessages, securityEventsLastDay, subscribers] = await Promise.all([
     pendingCommentCount(db),
     newContactMessageCount(db),
     securityEventsSince(db, new Date(now().getTime() - 24 * 60 * 60 * 1000)),
+    subscriberCounts(db),
   ]);
-  return { pendingComments, newMessages, securityEventsLastDay };
+  return { pendingComments, newMessages, securityEventsLastDay, confirmedSubscribers: subscribers.confirmed, waitingSubscribers: subscribers.waiting };
 }
 
 /** The page's own verify and logout forms (they work without JavaScript). */

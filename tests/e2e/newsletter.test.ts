@@ -53,6 +53,23 @@ describe("the newsletter in the browser", () => {
     await page.context().close();
   });
 
+  it("takes a subscription from the home, updates and profile forms without JavaScript too", async () => {
+    const forms = [
+      { path: "/", after: "/newsletter" },
+      { path: "/updates", after: "/newsletter" },
+      { path: "/subscribe", after: "/subscribe" },
+    ];
+    for (const [index, { path, after }] of forms.entries()) {
+      const page = await open(path, { javaScriptEnabled: false });
+      const form = page.locator("main form").filter({ has: page.getByRole("button", { name: "Subscribe" }) }).first();
+      await form.getByRole("textbox", { name: "Email address" }).fill(`no-script-${index}-${Date.now()}@example.org`);
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await page.waitForURL(`${baseUrl}${after}`);
+      await page.getByRole("status").filter({ hasText: "Subscription successful!" }).waitFor();
+      await page.context().close();
+    }
+  });
+
   it("confirms by the mailed link, then unsubscribes from the link in the same mail", async () => {
     const page = await open("/subscribe");
     const email = `profile-${Date.now()}@example.org`;

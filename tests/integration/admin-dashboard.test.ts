@@ -418,7 +418,7 @@ describe.each(dialects)("admin dashboard pages on %s", (dialect) => {
   });
 
   describe("dashboard", () => {
-    it("shows a card per area with its counts and links, the subscriber card still to come", async () => {
+    it("shows a card per area with its counts and links", async () => {
       await db().deleteFrom("comments").execute();
       await db().deleteFrom("contact_messages").execute();
       await addComment("One", "pending-one");
@@ -429,8 +429,9 @@ describe.each(dialects)("admin dashboard pages on %s", (dialect) => {
       expect(html).toContain(en.cards.moderation.comments.replace("{number}", "2"));
       expect(html).toContain(en.cards.moderation.messages.replace("{number}", "1"));
       expect(html).toMatch(new RegExp(en.cards.security.count.replace("{number}", "\\d+")));
-      for (const href of ["/admin/audit-log", "/admin/security-events", "/admin/moderation"]) expect(html).toContain(`href="${href}"`);
-      expect(html).toContain(en.cards.comingSoon);
+      for (const href of ["/admin/audit-log", "/admin/security-events", "/admin/moderation", "/admin/subscribers"]) expect(html).toContain(`href="${href}"`);
+      expect(html).toContain(en.cards.subscribers.confirmed.replace("{number}", "0"));
+      expect(html).toContain(en.cards.subscribers.waiting.replace("{number}", "0"));
     });
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "~/adapters/db/database.server";
 import type { SubscribersTable } from "~/adapters/db/schema";
+import { searchKey } from "~/modules/newsletter/subscriber-search";
 import { createLogger } from "../../server/logger";
 
 /**
@@ -23,6 +24,9 @@ export async function insertSubscriber(db: Db, row: Partial<SubscribersTable> & 
     confirmed_at: row.is_verified === 0 ? null : new Date("2026-11-01T00:05:00.000Z").toISOString(),
     unsubscribed_at: null,
     provider_id: null,
+    // Searchable like a subscriber who came through the form.
+    first_name_key: searchKey(row.first_name),
+    last_name_key: searchKey(row.last_name),
     ...row,
   };
   await db.insertInto("subscribers").values(values).execute();

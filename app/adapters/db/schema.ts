@@ -187,6 +187,12 @@ export interface SubscribersTable {
   confirmed_at: string | null;
   unsubscribed_at: string | null;
   provider_id: string | null;
+  /**
+   * The names folded for the admin's search (searchKey in modules/newsletter/subscriber-search.ts).
+   * Optional for writers that set no name; subscribe() writes them with the names.
+   */
+  first_name_key?: string | null;
+  last_name_key?: string | null;
 }
 
 /** Work to do after a commit (mails, provider calls), retried with backoff until done. */

@@ -26,13 +26,18 @@ function AdminPageHeader({ title, description }: { title: string; description: s
   );
 }
 
-/** The translated refusal, with the way forward: sign in, or verify admin access on the dashboard. */
-export function AdminRefusal({ reason }: { reason: AdminRefusalReason }) {
+/**
+ * The translated refusal, with the way forward: sign in, or verify admin access on the dashboard. A
+ * page may word it its own way under `textKey` (namespace `dashboard`); other reasons keep the
+ * general text.
+ */
+export function AdminRefusal({ reason, textKey }: { reason: AdminRefusalReason; textKey?: string | undefined }) {
   const { t } = useTranslation("dashboard");
   const localize = useLocalize();
+  const keys = textKey ? [`${textKey}.${reason}`, `admin:refused.${reason}`] : [`admin:refused.${reason}`];
   return (
     <div role="alert" className="max-w-xl rounded-2xl border border-alert bg-white p-6">
-      <p className="text-lg font-semibold text-alert">{t(`admin:refused.${reason}`)}</p>
+      <p className="text-lg font-semibold text-alert">{t(keys)}</p>
       {reason === "signedOut" && (
         <Link to={localize("/sign-in")} className={buttonClass({ variant: "primary", className: "mt-5" })}>
           {t("refusal.signIn")}
@@ -47,13 +52,31 @@ export function AdminRefusal({ reason }: { reason: AdminRefusalReason }) {
   );
 }
 
-/** An admin page: its header, then the refusal when the gate said no, otherwise its content. */
-export function AdminPage({ titleKey, refused, children }: { titleKey: string; refused: AdminRefusalReason | null; children?: ReactNode }) {
+/**
+ * An admin page: its header, then the refusal when the gate said no, otherwise its content. `notice`
+ * (the answer to a form posted without JavaScript) shows above either.
+ */
+export function AdminPage({
+  titleKey,
+  refused,
+  refusalKey,
+  notice,
+  children,
+}: {
+  titleKey: string;
+  refused: AdminRefusalReason | null;
+  refusalKey?: string;
+  notice?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("dashboard");
   return (
     <>
       <AdminPageHeader title={t(`${titleKey}.title`)} description={t(`${titleKey}.description`)} />
-      <div className="mx-auto max-w-wide px-4 py-8 sm:px-6 sm:py-10">{refused ? <AdminRefusal reason={refused} /> : children}</div>
+      <div className="mx-auto max-w-wide px-4 py-8 sm:px-6 sm:py-10">
+        {notice && <div className="mb-6">{notice}</div>}
+        {refused ? <AdminRefusal reason={refused} textKey={refusalKey} /> : children}
+      </div>
     </>
   );
 }

@@ -10,6 +10,8 @@ export interface DashboardCounts {
   pendingComments: number;
   newMessages: number;
   securityEventsLastDay: number;
+  confirmedSubscribers: number;
+  waitingSubscribers: number;
 }
 
 function Card({ title, text, href, icon, children }: { title: string; text: string; href: string | null; icon: ReactNode; children?: ReactNode }) {
@@ -42,7 +44,7 @@ function Count({ children, highlight }: { children: string; highlight: boolean }
   return <p className={highlight ? "mt-2 font-semibold text-gold-700" : "mt-2 text-sm text-muted"}>{children}</p>;
 }
 
-/** The dashboard's areas, one card each; the subscriber card arrives with the newsletter. */
+/** The dashboard's areas, one card each. */
 export function DashboardCards({ counts }: { counts: DashboardCounts }) {
   const { t } = useTranslation("dashboard");
   const number = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
@@ -58,8 +60,9 @@ export function DashboardCards({ counts }: { counts: DashboardCounts }) {
         <Count highlight={counts.pendingComments > 0}>{t("cards.moderation.comments", { number: number.format(counts.pendingComments) })}</Count>
         <Count highlight={counts.newMessages > 0}>{t("cards.moderation.messages", { number: number.format(counts.newMessages) })}</Count>
       </Card>
-      <Card title={t("cards.subscribers.title")} text={t("cards.subscribers.text")} href={null} icon={<Users className="size-5" />}>
-        <p className="mt-3 text-sm font-semibold text-gold-700">{t("cards.comingSoon")}</p>
+      <Card title={t("cards.subscribers.title")} text={t("cards.subscribers.text")} href="/admin/subscribers" icon={<Users className="size-5" />}>
+        <Count highlight={false}>{t("cards.subscribers.confirmed", { number: number.format(counts.confirmedSubscribers) })}</Count>
+        <Count highlight={false}>{t("cards.subscribers.waiting", { number: number.format(counts.waitingSubscribers) })}</Count>
       </Card>
     </ul>
   );

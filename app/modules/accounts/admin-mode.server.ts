@@ -114,6 +114,9 @@ const REFUSALS = {
 
 export type AdminRefusal = { ok: false; status: 401 | 403 | 404; reason: Exclude<AdminAccess["state"], "admin"> };
 
+/** What a refused request was told, by reason, kept with its security event (e.g. spec §6's messages). */
+export type RefusalMessages = Partial<Record<AdminRefusal["reason"], string>>;
+
 /**
  * The gate of every admin action: admin mode, used now. A refusal is written as a security event (a
  * non-admin touching an admin resource is high) and told with its status.
@@ -123,13 +126,16 @@ export async function requireAdminMode(
   request: Request,
   actor: Actor,
   resource: string,
+  messages: RefusalMessages = {},
 ): Promise<{ ok: true; email: string; actor: Actor } | AdminRefusal> {
   const access = await adminAccess(services, request, actor, { touch: true });
   if (access.state === "admin") return { ok: true, email: access.email, actor: access.actor };
   const refusal = REFUSALS[access.state];
   if (refusal.severity) {
     const who = "actor" in access ? access.actor : actor;
-    await recordSecurityEvent(services.db, who, { type: `admin.refused.${access.state}`, severity: refusal.severity, details: { resource } }, services.now());
+    const message = messages[access.state];
+    const details = message ? { resource, message } : { resource };
+    await recordSecurityEvent(services.db, who, { type: `admin.refused.${access.state}`, severity: refusal.severity, details }, services.now());
   }
   return { ok: false, status: refusal.status, reason: access.state };
 }

@@ -5,6 +5,7 @@ import type { Actor } from "~/modules/audit/audit.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 import type { SubscriberInput } from "./subscriber-input";
+import { searchKey } from "./subscriber-search";
 
 export type SubscribeOutcome =
   | { ok: true; id: string }
@@ -34,6 +35,8 @@ export async function subscribe(db: Db, input: SubscriberInput, language: Langua
   const fields = {
     first_name: input.firstName,
     last_name: input.lastName,
+    first_name_key: searchKey(input.firstName),
+    last_name_key: searchKey(input.lastName),
     message: input.message,
     interests: JSON.stringify(input.interests),
     source: input.source,

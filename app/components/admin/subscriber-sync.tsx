@@ -1,0 +1,76 @@
+import type { TFunction } from "i18next";
+import { RefreshCw } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { buttonClass } from "~/components/ui/button-styles";
+import { showToast } from "~/components/ui/toast";
+import { LANGUAGE_LOCALES } from "~/i18n/languages";
+import { useLanguage } from "~/i18n/root-data";
+import { cn } from "~/lib/cn";
+import type { AdminRefusalReason } from "./admin-page";
+
+/** What the sync action answers: how it went, or why the gate refused it. */
+export type SyncReply = { outcome: "done"; synced: number; failed: number } | { outcome: "notConfigured" | "failed" | "invalid" };
+export type SyncAnswer = { sync: SyncReply } | { refused: AdminRefusalReason };
+
+interface SyncMessage {
+  ok: boolean;
+  title: string;
+  description: string | undefined;
+}
+
+/** Spec §6 and §8 in the reader's language: 'Sync completed' with the numbers, or what went wrong. */
+function syncMessage(t: TFunction, answer: SyncAnswer, format: (value: number) => string): SyncMessage {
+  if ("refused" in answer) return { ok: false, title: t(`subscribers.sync.refused.${answer.refused}`), description: undefined };
+  const { sync } = answer;
+  if (sync.outcome === "done") {
+    return { ok: true, title: t("subscribers.sync.completed"), description: t("subscribers.sync.counts", { synced: format(sync.synced), failed: format(sync.failed) }) };
+  }
+  if (sync.outcome === "notConfigured") return { ok: false, title: t("subscribers.sync.notConfigured"), description: t("subscribers.sync.notConfiguredHint") };
+  return { ok: false, title: t(sync.outcome === "invalid" ? "subscribers.sync.invalid" : "subscribers.sync.failed"), description: undefined };
+}
+
+function useNumber() {
+  const formatter = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
+  return (value: number) => formatter.format(value);
+}
+
+/** The answer on the page, for a sync posted without JavaScript (with JavaScript it is a toast). */
+export function SyncNotice({ answer }: { answer: SyncAnswer }) {
+  const { t } = useTranslation("dashboard");
+  const message = syncMessage(t, answer, useNumber());
+  return (
+    <div role={message.ok ? "status" : "alert"} className={cn("rounded-xl border bg-white px-5 py-4", message.ok ? "border-forest-700 bg-forest-100 text-forest-900" : "border-alert text-alert")}>
+      <p className="font-semibold">{message.title}</p>
+      {message.description && <p className="mt-1">{message.description}</p>}
+    </div>
+  );
+}
+
+/**
+ * 'Sync' (spec §4, §6): with JavaScript it posts in the background, reads 'Syncing...' meanwhile and
+ * answers with a toast; the list then reloads (React Router revalidates after a successful action).
+ * Without JavaScript it is a plain form post and the page shows the answer.
+ */
+export function SyncButton() {
+  const { t } = useTranslation("dashboard");
+  const format = useNumber();
+  const fetcher = useFetcher<SyncAnswer>();
+  const busy = fetcher.state !== "idle";
+  const answered = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;
+    answered.current = fetcher.data;
+    const message = syncMessage(t, fetcher.data, format);
+    void showToast(message.ok ? "success" : "error", message.title, message.description ? { description: message.description } : undefined);
+  }, [fetcher.state, fetcher.data, t, format]);
+  return (
+    <fetcher.Form method="post">
+      <button type="submit" name="intent" value="sync" disabled={busy} aria-describedby="sync-hint" className={buttonClass({ variant: "primary" })}>
+        <RefreshCw aria-hidden="true" className={cn("size-4", busy && "motion-safe:animate-spin")} />
+        {busy ? t("subscribers.sync.syncing") : t("subscribers.sync.button")}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { parseSubscriberSearch, prefixEnd, searchKey, searchPlan } from "./subscriber-search";
+
+describe("searchKey", () => {
+  it("lower-cases, removes accents and collapses spaces", () => {
+    expect(searchKey("  Élodie  ")).toBe("elodie");
+    expect(searchKey("JOÃO")).toBe("joao");
+    expect(searchKey("Adébáyọ̀")).toBe("adebayo");
+    expect(searchKey("Mary   Ann")).toBe("mary ann");
+    expect(searchKey("N'Diaye")).toBe("n'diaye");
+  });
+
+  it("is null for nothing, and idempotent", () => {
+    expect(searchKey(null)).toBeNull();
+    expect(searchKey("   ")).toBeNull();
+    for (const name of ["Élodie", "Ñandú", "Œuvre", "ﬁona"]) expect(searchKey(searchKey(name))).toBe(searchKey(name));
+  });
+});
+
+describe("prefixEnd", () => {
+  it("is the prefix with its last character moved one up", () => {
+    expect(prefixEnd("ama")).toBe("amb");
+    expect(prefixEnd("a@")).toBe("aA");
+    expect(prefixEnd("zé")).toBe("zê");
+  });
+
+  it("steps over the surrogate range and past the last code point", () => {
+    expect(prefixEnd("a\u{d7ff}")).toBe("a\u{e000}");
+    expect(prefixEnd("ab\u{10ffff}")).toBe("ac");
+    expect(prefixEnd("\u{10ffff}")).toBeNull();
+    expect(prefixEnd("a😀")).toBe("a😁");
+  });
+
+  it("bounds exactly the strings that start with the prefix, in code-point order", () => {
+    const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+    const words = ["am", "ama", "amaz", "ama😀", "amb", "amá", "al", "ama\u{10ffff}"];
+    const end = prefixEnd("ama")!;
+    const inRange = words.filter((word) => byCodePoint(word, "ama") >= 0 && byCodePoint(word, end) < 0);
+    expect(inRange.sort()).toEqual(words.filter((word) => word.startsWith("ama")).sort());
+  });
+});
+
+describe("searchPlan", () => {
+  it("looks for the email as typed (lower-cased) and the names folded", () => {
+    expect(searchPlan("  Élo ")).toEqual([
+      [{ column: "email", from: "élo", to: "élp" }],
+      [{ column: "first_name_key", from: "elo", to: "elp" }],
+      [{ column: "last_name_key", from: "elo", to: "elp" }],
+    ]);
+  });
+
+  it("also splits several words into a first and a last name", () => {
+    const plan = searchPlan("Ada Obi");
+    expect(plan).toHaveLength(4);
+    expect(plan[3]).toEqual([
+      { column: "first_name_key", from: "ada", to: "adb" },
+      { column: "last_name_key", from: "obi", to: "obj" },
+    ]);
+    expect(searchPlan("jean baptiste da costa")).toHaveLength(6);
+  });
+
+  it("is empty without a search", () => {
+    expect(searchPlan("")).toEqual([]);
+    expect(searchPlan("   ")).toEqual([]);
+  });
+});
+
+describe("parseSubscriberSearch", () => {
+  const parse = (query: string) => parseSubscriberSearch(new URLSearchParams(query));
+
+  it("trims the text and reads the page", () => {
+    expect(parse("q=%20ama%20%20m%20&page=3")).toEqual({ ok: true, q: "ama m", page: 3 });
+    expect(parse("")).toEqual({ ok: true, q: "", page: 1 });
+  });
+
+  it("refuses a text over 254 characters or a bad page", () => {
+    expect(parse(`q=${"a".repeat(255)}`)).toMatchObject({ ok: false, error: "tooLong" });
+    expect(parse("page=0")).toMatchObject({ ok: false, error: "invalidPage" });
+    expect(parse("page=two")).toMatchObject({ ok: false, error: "invalidPage" });
+  });
+});

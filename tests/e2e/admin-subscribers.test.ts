@@ -1,0 +1,144 @@
+import AxeBuilder from "@axe-core/playwright";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "~/lib/config.server";
+import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
+import { openServices } from "../../server/bootstrap";
+import { createLogger } from "../../server/logger";
+import { waitForHydration, watchErrors } from "../support/browser";
+import { useBrowser } from "../support/e2e";
+import { insertSubscriber } from "../support/outbox-fixtures";
+import { spawnServer, type ServerProcess } from "../support/server-process";
+
+// A server of its own: the shared one must keep no admin until admin.test.ts has used its setup link.
+// Its database gets the admin (as `npm run admin:create` does) and a few subscribers before it starts;
+// MAILERLITE_API_KEY is not set, so Sync answers 'API key not configured'.
+const { browser } = useBrowser();
+const PASSWORD = "the owner's long passphrase";
+const DAY = 86_400_000;
+let server: (ServerProcess & { ready: Promise<void> }) | undefined;
+const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-subscribers-"));
+
+beforeAll(async () => {
+  const services = await openServices(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), createLogger("silent"));
+  try {
+    await createOrPromoteAdmin(services, { email: "owner@example.org", password: PASSWORD }, { userId: null, ip: "e2e", userAgent: null }, new Date());
+    const people = [
+      { email: "ama.mensah@example.org", first_name: "Ama", last_name: "Mensah", source: "subscribe-page" },
+      { email: "elodie@example.fr", first_name: "Élodie", last_name: "Moreau", source: "subscribe-page" },
+      { email: "kwame@example.com", source: "footer-newsletter", is_verified: 0 },
+      { email: "xss@example.org", first_name: "<img src=x onerror=alert(1)>", last_name: "Doe", source: "subscribe-page" },
+    ];
+    for (const [index, person] of people.entries()) await insertSubscriber(services.db, { ...person, created_at: new Date(Date.now() - (index + 1) * DAY).toISOString() });
+  } finally {
+    services.mailer.close();
+    await services.db.destroy();
+  }
+  server = spawnServer({ DATA_DIR: dataDir });
+  await server.ready;
+});
+
+afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Holds the page's POSTs back a moment, so 'Syncing...' can be seen. */
+async function slowPosts(page: Page): Promise<void> {
+  await page.route("**/*", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+}
+
+async function signedInAdmin(width: number): Promise<Page> {
+  const context = await browser().newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${server!.url}/sign-in`);
+  await waitForHydration(page);
+  await page.locator("main").getByLabel("Email address", { exact: true }).fill("owner@example.org");
+  await page.locator("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.locator("main").getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/account/);
+  await page.goto(`${server!.url}/admin`);
+  await page.getByRole("button", { name: "Verify Admin Access" }).click();
+  await page.getByRole("link", { name: "Subscribers" }).waitFor();
+  return page;
+}
+
+describe("subscriber management in the browser", () => {
+  it("opens from the dashboard card, searches, syncs and exports, with the keyboard and no script injection", async () => {
+    const page = await signedInAdmin(1280);
+    const errors = watchErrors(page);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByText("Confirmed subscribers: 3").waitFor();
+    await page.getByRole("link", { name: "Subscribers" }).click();
+    await page.waitForURL(`${server!.url}/admin/subscribers`);
+    await page.getByRole("heading", { name: "Subscribers: 4" }).waitFor();
+    const table = page.getByRole("table", { name: "Subscribers, newest first" });
+    await expect(table.getByRole("row").count()).resolves.toBe(5);
+    await table.getByText("<img src=x onerror=alert(1)>").waitFor();
+    await page.getByRole("heading", { name: "New subscribers per month" }).waitFor();
+
+    // Search from the keyboard: case and accents do not matter.
+    await page.getByRole("searchbox", { name: "Search subscribers" }).fill("ELO");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\?q=ELO$/);
+    await page.getByRole("heading", { name: "Subscribers matching “ELO”: 1" }).waitFor();
+    await expect(table.getByRole("row").count()).resolves.toBe(2);
+    await table.getByText("elodie@example.fr").waitFor();
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await page.getByRole("heading", { name: "Subscribers: 4" }).waitFor();
+
+    // The toasts of the dashboard (fading in or out) are the site's shared toaster, not this page.
+    const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+    // Sync without MAILERLITE_API_KEY: 'Syncing...' while it runs, then the server's answer.
+    await slowPosts(page);
+    await page.getByRole("button", { name: "Sync", exact: true }).click();
+    await page.getByRole("button", { name: "Syncing..." }).waitFor();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "API key not configured" }).first().waitFor();
+    await page.getByRole("button", { name: "Sync", exact: true }).waitFor();
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("subscribers.csv");
+    const lines = readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Email,First Name,Last Name,Subscription Source,Date");
+    expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["ama.mensah@example.org", "elodie@example.fr", "xss@example.org"]);
+
+    expect(dialogs).toEqual([]);
+    // The refused sync answers 503, which the browser reports as a failed resource.
+    expect(errors.filter((error) => !/status of 503/.test(error))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("works on a phone without JavaScript: search is a GET form, the sync a form post that shows its answer", async () => {
+    // Sign in and verify with JavaScript, then go on in a context that has the cookies but runs no script.
+    const signedIn = await signedInAdmin(390);
+    const cookies = await signedIn.context().cookies();
+    await signedIn.context().close();
+    const noScript = await browser().newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await noScript.addCookies(cookies);
+    const page = await noScript.newPage();
+    await page.goto(`${server!.url}/fr/admin/subscribers`);
+    await page.getByRole("heading", { name: "Abonnés : 4" }).waitFor();
+    await page.getByRole("button", { name: "Synchroniser" }).click();
+    await page.getByRole("alert").filter({ hasText: "Clé d’API non configurée" }).waitFor();
+    await page.getByRole("searchbox", { name: "Chercher un abonné" }).fill("mensah");
+    await page.getByRole("button", { name: "Chercher", exact: true }).click();
+    await page.getByText("ama.mensah@example.org").waitFor();
+    expect(await page.getByText("elodie@example.fr").count()).toBe(0);
+    await noScript.close();
+  });
+});
