@@ -4,6 +4,8 @@ import { createAuth } from "~/adapters/auth/auth.server";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
+import { createObjectStorage } from "~/adapters/storage/object-storage.server";
+import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import type { AppConfig } from "~/lib/config.server";
 import { createAuthMails } from "~/modules/accounts/auth-mails.server";
 import { seedSampleContent } from "./seed";
@@ -21,5 +23,7 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const auth = createAuth({ db, dialect, config, mails: createAuthMails({ mailer, appUrl: config.appUrl }) });
-  return { auth, config, db, dialect, logger, mailer, now: () => new Date() };
+  const storage = await createObjectStorage(config);
+  const signedLinks = createSignedLinks(config.sessionSecret);
+  return { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage };
 }

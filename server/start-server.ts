@@ -55,6 +55,7 @@ export async function startServer({ development }: { development: boolean }): Pr
       await outbox.stop();
       await closeDevServer();
       services.mailer.close();
+      services.storage.close();
       await services.db.destroy();
     },
   });

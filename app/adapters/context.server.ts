@@ -3,6 +3,8 @@ import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "~/lib/config.server";
 import type { Db, DialectName } from "./db/database.server";
 import type { Mailer } from "./mail/mailer.server";
+import type { ObjectStorage } from "./storage/contract";
+import type { SignedLinks } from "./storage/signed-links.server";
 
 /**
  * Everything a loader or action may use, built once at start by the server entry and handed to
@@ -16,6 +18,10 @@ export interface AppServices {
   logger: Logger;
   mailer: Mailer;
   now: () => Date;
+  /** Signs and checks expiring links to private files (key derived from SESSION_SECRET). */
+  signedLinks: SignedLinks;
+  /** Uploaded files: DATA_DIR/objects, or an S3-compatible bucket when S3_* is set. */
+  storage: ObjectStorage;
   /** Asks the outbox worker to look for due work now (set by the server once the worker runs). */
   wakeOutbox?: () => void;
 }

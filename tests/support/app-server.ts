@@ -40,6 +40,7 @@ export async function startTestApp(
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      services.storage.close();
       await services.db.destroy().catch(() => {});
     },
   };
