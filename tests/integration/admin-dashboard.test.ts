@@ -4,8 +4,8 @@ import type { Severity } from "~/adapters/db/schema";
 import { locales } from "~/i18n/locales";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { AUDIT_PAGE_SIZE, queryAuditLog } from "~/modules/audit/audit-log.server";
-import { UTF8_BOM } from "~/modules/audit/csv";
 import { appOnTestDatabase } from "../support/app-server";
+import { csvDownloadLines } from "../support/csv-download";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
 
@@ -268,14 +268,7 @@ describe.each(dialects)("admin dashboard pages on %s", (dialect) => {
       const owner = await adminInMode("10.6.1.5");
       const exportsBefore = (await auditRows("admin.audit_exported")).length;
       const response = await owner.get("/admin/audit-log.csv?action=test.formula");
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      expect(response.headers.get("content-disposition")).toBe('attachment; filename="audit-log.csv"');
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      // A byte order mark first, so spreadsheets read the file as UTF-8 (TextDecoder drops it).
-      expect([...bytes.slice(0, 3)]).toEqual([...new TextEncoder().encode(UTF8_BOM)]);
-      const lines = new TextDecoder().decode(bytes).split("\r\n");
+      const lines = await csvDownloadLines(response, "audit-log.csv");
       expect(lines[0]).toBe("timestamp,action,user_id,user_email,resource,ip_address,user_agent,details");
       expect(lines).toHaveLength(3);
       expect(lines[2]).toBe("");

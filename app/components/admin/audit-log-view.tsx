@@ -1,12 +1,13 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
 import { cn } from "~/lib/cn";
 import type { Paged } from "~/lib/paging";
 import { filterQuery, type FilterError } from "~/modules/audit/filters";
+import { FilterActions } from "./filter-actions";
 import { ListPagination } from "./list-pagination";
 import { CodeName, DetailsCell, FromCell, WhenCell, WhoCell } from "./log-cells";
 import { ResponsiveTable, type Column } from "./responsive-table";
@@ -99,14 +100,7 @@ function AuditFilters({ form, error, actions }: Pick<AuditLogViewProps, "form" |
           <input id="filter-to" name="to" type="date" defaultValue={form.to} aria-invalid={dateInvalid} aria-describedby={describedBy("filter-to")} className={inputClass(dateInvalid)} />
         </div>
       </div>
-      <div className="mt-5 flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass({ variant: "primary" })}>
-          {t("list.apply")}
-        </button>
-        <Link to={localize(PATH)} className={buttonClass({ variant: "ghost" })}>
-          {t("list.clear")}
-        </Link>
-      </div>
+      <FilterActions path={PATH} className="mt-5 flex flex-wrap items-center gap-3" />
     </Form>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { buttonClass } from "~/components/ui/button-styles";
+import { Form } from "react-router";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
 import { cn } from "~/lib/cn";
 import type { Paged } from "~/lib/paging";
 import { filterQuery, SEVERITIES, type FilterError } from "~/modules/audit/filters";
+import { FilterActions } from "./filter-actions";
 import { ListPagination } from "./list-pagination";
 import { CodeName, DetailsCell, FromCell, WhenCell, WhoCell } from "./log-cells";
 import { ResponsiveTable, type Column } from "./responsive-table";
@@ -80,14 +80,7 @@ export function SecurityEventsView({ form, error, events }: SecurityEventsViewPr
             ))}
           </select>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className={buttonClass({ variant: "primary" })}>
-            {t("list.apply")}
-          </button>
-          <Link to={localize(PATH)} className={buttonClass({ variant: "ghost" })}>
-            {t("list.clear")}
-          </Link>
-        </div>
+        <FilterActions path={PATH} className="flex flex-wrap gap-3" />
         {error && (
           <p id="filter-error" role="alert" className="w-full font-medium text-alert">
             {t(`filters.errors.${error}`)}
