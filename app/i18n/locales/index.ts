@@ -6,6 +6,7 @@ import enCommon from "./en/common.json";
 import enContact from "./en/contact.json";
 import enDashboard from "./en/dashboard.json";
 import enDiagnostics from "./en/diagnostics.json";
+import enEpisode from "./en/episode.json";
 import enErrors from "./en/errors.json";
 import enFooter from "./en/footer.json";
 import enHome from "./en/home.json";
@@ -13,6 +14,7 @@ import enNav from "./en/nav.json";
 import enNewsletter from "./en/newsletter.json";
 import enPages from "./en/pages.json";
 import enSections from "./en/sections.json";
+import enPodcast from "./en/podcast.json";
 import enShop from "./en/shop.json";
 import enSubscription from "./en/subscription.json";
 import enUpdates from "./en/updates.json";
@@ -24,6 +26,7 @@ import esCommon from "./es/common.json";
 import esContact from "./es/contact.json";
 import esDashboard from "./es/dashboard.json";
 import esDiagnostics from "./es/diagnostics.json";
+import esEpisode from "./es/episode.json";
 import esErrors from "./es/errors.json";
 import esFooter from "./es/footer.json";
 import esHome from "./es/home.json";
@@ -31,6 +34,7 @@ import esNav from "./es/nav.json";
 import esNewsletter from "./es/newsletter.json";
 import esPages from "./es/pages.json";
 import esSections from "./es/sections.json";
+import esPodcast from "./es/podcast.json";
 import esShop from "./es/shop.json";
 import esSubscription from "./es/subscription.json";
 import esUpdates from "./es/updates.json";
@@ -42,6 +46,7 @@ import frCommon from "./fr/common.json";
 import frContact from "./fr/contact.json";
 import frDashboard from "./fr/dashboard.json";
 import frDiagnostics from "./fr/diagnostics.json";
+import frEpisode from "./fr/episode.json";
 import frErrors from "./fr/errors.json";
 import frFooter from "./fr/footer.json";
 import frHome from "./fr/home.json";
@@ -49,6 +54,7 @@ import frNav from "./fr/nav.json";
 import frNewsletter from "./fr/newsletter.json";
 import frPages from "./fr/pages.json";
 import frSections from "./fr/sections.json";
+import frPodcast from "./fr/podcast.json";
 import frShop from "./fr/shop.json";
 import frSubscription from "./fr/subscription.json";
 import frUpdates from "./fr/updates.json";
@@ -60,6 +66,7 @@ import ptCommon from "./pt/common.json";
 import ptContact from "./pt/contact.json";
 import ptDashboard from "./pt/dashboard.json";
 import ptDiagnostics from "./pt/diagnostics.json";
+import ptEpisode from "./pt/episode.json";
 import ptErrors from "./pt/errors.json";
 import ptFooter from "./pt/footer.json";
 import ptHome from "./pt/home.json";
@@ -67,6 +74,7 @@ import ptNav from "./pt/nav.json";
 import ptNewsletter from "./pt/newsletter.json";
 import ptPages from "./pt/pages.json";
 import ptSections from "./pt/sections.json";
+import ptPodcast from "./pt/podcast.json";
 import ptShop from "./pt/shop.json";
 import ptSubscription from "./pt/subscription.json";
 import ptUpdates from "./pt/updates.json";
@@ -77,8 +85,8 @@ import ptUpdates from "./pt/updates.json";
  * here once per language, and the locale test fails until all four have it.
  */
 export const locales = {
-  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, newsletter: enNewsletter, subscription: enSubscription, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, errors: enErrors, updates: enUpdates },
-  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, newsletter: esNewsletter, subscription: esSubscription, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, errors: esErrors, updates: esUpdates },
-  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, newsletter: ptNewsletter, subscription: ptSubscription, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, errors: ptErrors, updates: ptUpdates },
-  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, newsletter: frNewsletter, subscription: frSubscription, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, errors: frErrors, updates: frUpdates },
+  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, newsletter: enNewsletter, subscription: enSubscription, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, podcast: enPodcast, episode: enEpisode, errors: enErrors, updates: enUpdates },
+  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, newsletter: esNewsletter, subscription: esSubscription, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, podcast: esPodcast, episode: esEpisode, errors: esErrors, updates: esUpdates },
+  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, newsletter: ptNewsletter, subscription: ptSubscription, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, podcast: ptPodcast, episode: ptEpisode, errors: ptErrors, updates: ptUpdates },
+  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, newsletter: frNewsletter, subscription: frSubscription, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, podcast: frPodcast, episode: frEpisode, errors: frErrors, updates: frUpdates },
 };
