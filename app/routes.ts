@@ -14,6 +14,10 @@ export default [
   route("blog/atom.xml", "routes/blog-feed.ts", { id: "blog-atom" }),
   route(":lang/blog/feed.xml", "routes/blog-feed.ts", { id: "blog-rss-localized" }),
   route(":lang/blog/atom.xml", "routes/blog-feed.ts", { id: "blog-atom-localized" }),
+  route("podcast/feed.xml", "routes/podcast-feed.ts"),
+  route("podcast/audio/:file", "routes/podcast-audio.ts"),
+  route("podcast/artwork/:file", "routes/podcast-artwork.ts"),
+  route("podcast/:slug/transcript.txt", "routes/podcast-transcript.ts"),
   route(":lang?", "routes/localized-layout.tsx", [
     index("routes/home.tsx"),
     route("blog", "routes/blog.tsx"),

@@ -13,17 +13,22 @@ import { seedSampleContent } from "./seed";
 /** Opens the database, brings its schema up to date and seeds what is missing. */
 export async function openServices(config: AppConfig, logger: Logger): Promise<AppServices> {
   const { db, dialect, location } = openDatabase(config);
+  // Storage comes first: the sample podcast episodes store their generated audio in it.
+  const storage = await createObjectStorage(config).catch(async (error: unknown) => {
+    await db.destroy();
+    throw error;
+  });
   try {
     const { applied } = await migrateToLatest(db);
-    const seeded = await seedSampleContent(db, new Date());
+    const seeded = await seedSampleContent(db, storage, new Date());
     logger.info({ dialect, location, migrationsApplied: applied, seeded }, "database ready");
   } catch (error) {
+    storage.close();
     await db.destroy();
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const auth = createAuth({ db, dialect, config, mails: createAuthMails({ mailer, appUrl: config.appUrl }) });
-  const storage = await createObjectStorage(config);
   const signedLinks = createSignedLinks(config.sessionSecret);
   return { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage };
 }

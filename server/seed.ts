@@ -1,6 +1,8 @@
 import type { Db } from "~/adapters/db/database.server";
+import type { ObjectStorage } from "~/adapters/storage/contract";
 import path from "node:path";
 import { seedArticles } from "~/modules/blog/seed.server";
+import { seedEpisodes } from "~/modules/podcast/seed.server";
 import { seedDefaultSettings } from "~/modules/settings/settings.server";
 import { seedProducts } from "~/modules/shop/products.server";
 
@@ -10,10 +12,12 @@ export const CONTENT_FOLDER = path.resolve("content");
  * Sample content for a fresh install. Every step inserts only what is missing, so running it on
  * each start never duplicates a row or overwrites what the owner changed.
  */
-export async function seedSampleContent(db: Db, now: Date): Promise<Record<string, number>> {
+export async function seedSampleContent(db: Db, storage: ObjectStorage, now: Date): Promise<Record<string, number>> {
   return {
     settings: await seedDefaultSettings(db, now),
     articles: await seedArticles(db, path.join(CONTENT_FOLDER, "articles"), now),
     products: await seedProducts(db, path.join(CONTENT_FOLDER, "products.json"), now),
+    // The sample episodes' audio is generated (a short chime), not shipped in content/.
+    episodes: await seedEpisodes(db, storage, now),
   };
 }

@@ -1,5 +1,94 @@
-import { placeholderRoute } from "~/components/layout/placeholder-route";
+import { data, type MetaDescriptor } from "react-router";
+import type { Route } from "./+types/podcast-episode";
+import { EpisodeDetails } from "~/components/episode/episode-details";
+import { useNonce } from "~/components/layout/nonce";
+import { formatDate } from "~/i18n/format";
+import { languageOf } from "~/i18n/languages";
+import { pageMeta } from "~/i18n/meta";
+import { localizePath } from "~/i18n/paths";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { jsonLd } from "~/lib/json-ld";
+import { formatDuration, isoDuration } from "~/modules/podcast/duration";
+import { episodeBySlug } from "~/modules/podcast/episodes.server";
+import { FEED_PATH } from "~/modules/podcast/paths";
 
-const page = placeholderRoute("episode");
-export const meta = page.meta;
-export default page.Component;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const { db, config } = context.services;
+  const episode = await episodeBySlug(db, params.slug, language);
+  if (!episode) throw data(null, { status: 404 });
+  return {
+    // ShareLinks speaks the blog's words.
+    i18n: pageResourcesFor(language, ["episode", "blog"]),
+    episode: {
+      slug: episode.slug,
+      title: episode.title,
+      description: episode.description,
+      publishedAt: episode.publishedAt,
+      date: formatDate(episode.publishedAt, language),
+      duration: formatDuration(episode.durationSeconds),
+      isoDuration: isoDuration(episode.durationSeconds),
+      listens: episode.listens,
+      imageUrl: episode.imageUrl,
+      audioUrl: episode.audioUrl,
+      audioType: episode.audioType,
+      audioSize: episode.audioSize,
+      categories: episode.categories,
+      transcript: episode.transcript,
+      translated: episode.translated,
+    },
+    appUrl: config.appUrl,
+    url: config.appUrl + localizePath(`/podcast/${episode.slug}`, language),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [];
+  const { episode, appUrl } = loaderData;
+  const own: MetaDescriptor[] = [
+    { property: "og:audio", content: appUrl + episode.audioUrl },
+    { property: "og:audio:type", content: episode.audioType },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "RSS", href: appUrl + FEED_PATH },
+  ];
+  return [
+    ...pageMeta(matches, "episode", {
+      title: episode.title,
+      description: episode.description,
+      image: episode.imageUrl.replace(/\.svg$/, ".png"),
+      type: "article",
+    }),
+    ...own,
+  ];
+};
+
+export default function PodcastEpisode({ loaderData, params }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const { episode, url, appUrl } = loaderData;
+  const language = languageOf(params);
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "PodcastEpisode",
+    name: episode.title,
+    description: episode.description,
+    datePublished: episode.publishedAt,
+    url,
+    inLanguage: language,
+    timeRequired: episode.isoDuration,
+    image: new URL(episode.imageUrl, appUrl).href,
+    keywords: episode.categories.join(", "),
+    associatedMedia: {
+      "@type": "MediaObject",
+      contentUrl: new URL(episode.audioUrl, appUrl).href,
+      encodingFormat: episode.audioType,
+      contentSize: String(episode.audioSize),
+      duration: episode.isoDuration,
+    },
+    partOfSeries: { "@type": "PodcastSeries", name: "Diaspora Policy", url: new URL(localizePath("/podcast", language), appUrl).href, webFeed: appUrl + FEED_PATH },
+  };
+  return (
+    <>
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <EpisodeDetails episode={episode} url={url} feedUrl={FEED_PATH} language={language} />
+    </>
+  );
+}

@@ -1,18 +1,73 @@
+import type { ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/podcast";
 import { AdminAccessButton } from "~/components/admin/admin-access-button";
-import { PlaceholderPage } from "~/components/layout/page-header";
-import { placeholderRoute } from "~/components/layout/placeholder-route";
+import { EpisodeList } from "~/components/podcast/episode-list";
+import { FollowEverywhere } from "~/components/podcast/follow-everywhere";
+import { LatestCarousel } from "~/components/podcast/latest-carousel";
+import { PlayerProvider } from "~/components/podcast/player-context";
+import { PodcastHero } from "~/components/podcast/podcast-hero";
+import { onlyViewChanged } from "~/components/podcast/view-mode";
+import { formatDate } from "~/i18n/format";
+import { languageOf } from "~/i18n/languages";
+import { pageMeta } from "~/i18n/meta";
+import { localizePath } from "~/i18n/paths";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { webUrlOrNull } from "~/lib/web-url";
+import { formatDuration } from "~/modules/podcast/duration";
+import { listEpisodes } from "~/modules/podcast/episodes.server";
+import { readSettings } from "~/modules/settings/settings.server";
 
-const page = placeholderRoute("podcast");
-export const meta = page.meta;
+/** Spec §9: the carousel shows the first three episodes. */
+const CAROUSEL_SIZE = 3;
 
-// Spec §2: the podcast page carries the admin login dialog (only when the backend is configured).
-export default function Podcast() {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const { db } = context.services;
+  const [episodes, settings] = await Promise.all([listEpisodes(db, language), readSettings(db)]);
+  return {
+    i18n: pageResourcesFor(language, ["podcast"]),
+    episodes: episodes.map((episode) => ({
+      ...episode,
+      href: localizePath(`/podcast/${episode.slug}`, language),
+      date: formatDate(episode.publishedAt, language),
+      duration: formatDuration(episode.durationSeconds),
+    })),
+    feedUrl: "/podcast/feed.xml",
+    platforms: {
+      apple: webUrlOrNull(settings["podcast.appleUrl"]),
+      spotify: webUrlOrNull(settings["podcast.spotifyUrl"]),
+      google: webUrlOrNull(settings["podcast.googleUrl"]),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "podcast"),
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", href: "/podcast/feed.xml" },
+];
+
+// Switching between grid and list changes only ?view: the episodes need not be loaded again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  (!formMethod || formMethod === "GET") && onlyViewChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+export default function Podcast({ loaderData }: Route.ComponentProps) {
+  const { episodes, feedUrl, platforms } = loaderData;
   return (
-    <>
-      <PlaceholderPage pageKey="podcast" />
-      <div className="mx-auto max-w-wide px-4 sm:px-6">
-        <AdminAccessButton />
+    <PlayerProvider>
+      <PodcastHero
+        latest={episodes[0] ?? null}
+        actions={
+          <>
+            {/* The 'Upload Episode' button (spec §2, visible to everyone) and its dialogs go here with the upload step. */}
+            <AdminAccessButton />
+          </>
+        }
+      />
+      <div className="mx-auto flex max-w-wide flex-col gap-16 px-4 py-12 sm:px-6">
+        {episodes.length > 0 && <LatestCarousel episodes={episodes.slice(0, CAROUSEL_SIZE)} />}
+        <EpisodeList episodes={episodes} />
+        <FollowEverywhere platforms={platforms} feedUrl={feedUrl} />
       </div>
-    </>
+    </PlayerProvider>
   );
 }

@@ -49,7 +49,7 @@ describe("the server process", () => {
     const second = spawnServer({ DATA_DIR: first.dataDir, LOG_LEVEL: "info" });
     await second.ready;
     expect(second.output()).toContain('"migrationsApplied":[]');
-    expect(second.output()).toContain(`"seeded":{"settings":0,"articles":0,"products":0}`);
+    expect(second.output()).toContain(`"seeded":{"settings":0,"articles":0,"products":0,"episodes":0}`);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   });

@@ -2,8 +2,12 @@ import { readFileSync } from "node:fs";
 import type { Language } from "~/i18n/languages";
 import { locales } from "~/i18n/locales";
 import { parseArticleFile } from "~/modules/blog/article-file";
+import { SAMPLE_EPISODES } from "~/modules/podcast/sample-episodes";
 
 export const SAMPLE_ARTICLE = "pan-african-trade-networks-afcfta";
+/** A seeded episode (the first of SAMPLE_EPISODES, "Legacy of MLK"); the authorization matrix uses it too. */
+export const SAMPLE_EPISODE = "legacy-of-mlk";
+const sampleEpisodeTitle = (language: Language) => SAMPLE_EPISODES[0]!.text[language].title;
 
 /** The sample article's title in a language, as shipped in content/articles. */
 export function sampleArticleTitle(language: Language): string {
@@ -22,7 +26,7 @@ export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) =>
   { path: "/blog", heading: pageHeading("blog") },
   { path: `/blog/${SAMPLE_ARTICLE}`, heading: sampleArticleTitle },
   { path: "/podcast", heading: pageHeading("podcast") },
-  { path: "/podcast/legacy-of-mlk", heading: pageHeading("episode") },
+  { path: `/podcast/${SAMPLE_EPISODE}`, heading: sampleEpisodeTitle },
   { path: "/shop", heading: pageHeading("shop") },
   { path: "/about", heading: pageHeading("about") },
   { path: "/updates", heading: pageHeading("updates") },

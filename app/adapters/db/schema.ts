@@ -209,6 +209,42 @@ export interface OutboxTable {
   done_at: string | null;
 }
 
+/** A podcast episode (spec §3); its title and description are in episode_translations. */
+export interface EpisodesTable {
+  id: string;
+  slug: string;
+  duration_seconds: number;
+  published_at: string;
+  /** A site path (/podcast/artwork/<slug>.svg). */
+  image: string;
+  /** JSON array of category names. */
+  categories: string;
+  listens: number;
+  /** Object-storage key of the audio, its size in bytes and MIME type. */
+  audio_key: string;
+  audio_size: number;
+  audio_type: string;
+  guid: string;
+  transcript: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EpisodeTranslationsTable {
+  episode_id: string;
+  language: string;
+  title: string;
+  description: string;
+  updated_at: string;
+}
+
+/** A counted listen: one per episode, hashed listener (IP + user agent) and UTC day. */
+export interface EpisodeListensTable {
+  episode_id: string;
+  listener: string;
+  day: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   articles: ArticlesTable;
@@ -228,4 +264,7 @@ export interface Database {
   admin_modes: AdminModesTable;
   subscribers: SubscribersTable;
   outbox: OutboxTable;
+  episodes: EpisodesTable;
+  episode_translations: EpisodeTranslationsTable;
+  episode_listens: EpisodeListensTable;
 }

@@ -1,3 +1,5 @@
+import { ARTWORK_ACCENTS, ARTWORK_BACKGROUNDS, seedHash } from "~/lib/artwork-palette";
+
 /**
  * Original cover artwork for each article, drawn as SVG from its slug and category, so the site
  * renders completely with no image downloads from elsewhere. Same slug, same picture.
@@ -5,14 +7,9 @@
 export const ARTWORK_WIDTH = 1200;
 export const ARTWORK_HEIGHT = 675;
 
-const BACKGROUNDS = ["#0b3b24", "#17140f", "#5c2a1e", "#1f3a5f", "#3d2b56"];
-const ACCENTS = ["#e0b84a", "#f0cf73", "#c8553d", "#3f9b6b", "#faf7f0"];
-
-function hash(text: string): number {
-  let value = 2166136261;
-  for (const char of text) value = Math.imul(value ^ char.charCodeAt(0), 16777619) >>> 0;
-  return value;
-}
+const BACKGROUNDS = ARTWORK_BACKGROUNDS;
+const ACCENTS = ARTWORK_ACCENTS;
+const hash = seedHash;
 
 function pick<T>(list: readonly T[], seed: number, offset = 0): T {
   return list[(seed + offset) % list.length]!;

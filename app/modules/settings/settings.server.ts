@@ -10,6 +10,10 @@ export const SETTING_DEFAULTS = {
   "newsletter.subscriberClaim": "500",
   /** Days the audit log and security events are kept (spec §9). */
   "retention.days": "90",
+  /** The show's pages on the podcast platforms ('Follow Everywhere'); empty means 'Coming soon'. */
+  "podcast.appleUrl": "",
+  "podcast.spotifyUrl": "",
+  "podcast.googleUrl": "",
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
+import type { Db } from "~/adapters/db/database.server";
+import type { Database, EpisodesTable } from "~/adapters/db/schema";
+import type { Language } from "~/i18n/languages";
+import type { EpisodeCard } from "./episode-card";
+import type { EpisodeText } from "./sample-episodes";
+import { slugify, uniqueSlug } from "./slug";
+
+const SOURCE_LANGUAGE = "en";
+/** Audio objects live under this storage prefix and are served at /podcast/audio/<last segment>. */
+export const AUDIO_PREFIX = "podcast/audio";
+
+export interface Episode extends EpisodeCard {
+  guid: string;
+  transcript: string | null;
+  audioKey: string;
+  audioSize: number;
+  audioType: string;
+  /** False when the reader's language has no translation and the English text is shown. */
+  translated: boolean;
+}
+
+/** The public path of an audio object: /podcast/audio/<uuid>.<ext>. */
+export function audioPath(audioKey: string): string {
+  return `/podcast/audio/${audioKey.slice(AUDIO_PREFIX.length + 1)}`;
+}
+
+/** The storage key behind /podcast/audio/<file>, or null for a name no key of ours can have. */
+export function audioKeyOf(file: string): string | null {
+  return /^[a-z0-9][a-z0-9-]{0,80}\.[a-z0-9]{1,10}$/.test(file) ? `${AUDIO_PREFIX}/${file}` : null;
+}
+
+/** Episodes with the reader's translation where it exists, English otherwise. */
+function localized(db: Db, language: Language) {
+  return db
+    .selectFrom("episodes as p")
+    .innerJoin("episode_translations as e", (join) => join.onRef("e.episode_id", "=", "p.id").on("e.language", "=", SOURCE_LANGUAGE))
+    .leftJoin("episode_translations as t", (join) => join.onRef("t.episode_id", "=", "p.id").on("t.language", "=", language));
+}
+
+type LocalizedBuilder = ExpressionBuilder<
+  Database & { p: Database["episodes"]; e: Database["episode_translations"]; t: Database["episode_translations"] },
+  "p" | "e" | "t"
+>;
+
+const columns = (eb: LocalizedBuilder) => [
+  "p.id" as const,
+  "p.slug" as const,
+  "p.duration_seconds" as const,
+  "p.published_at" as const,
+  "p.image" as const,
+  "p.categories" as const,
+  "p.listens" as const,
+  "p.audio_key" as const,
+  "p.audio_size" as const,
+  "p.audio_type" as const,
+  "p.guid" as const,
+  "p.transcript" as const,
+  eb.fn.coalesce("t.title", "e.title").as("title"),
+  eb.fn.coalesce("t.description", "e.description").as("description"),
+  "t.episode_id as translated_id" as const,
+];
+
+type Row = Omit<EpisodesTable, "created_at" | "updated_at"> & { title: string; description: string; translated_id: string | null };
+
+function toEpisode(row: Row): Episode {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    durationSeconds: Number(row.duration_seconds),
+    publishedAt: row.published_at,
+    imageUrl: row.image,
+    audioUrl: audioPath(row.audio_key),
+    categories: JSON.parse(row.categories) as string[],
+    listens: Number(row.listens),
+    guid: row.guid,
+    transcript: row.transcript,
+    audioKey: row.audio_key,
+    audioSize: Number(row.audio_size),
+    audioType: row.audio_type,
+    translated: row.translated_id !== null,
+  };
+}
+
+/** Exactly the card fields, nothing more (the page sends them to the browser). */
+function toCard(episode: Episode): EpisodeCard {
+  const { id, slug, title, description, durationSeconds, publishedAt, imageUrl, audioUrl, categories, listens } = episode;
+  return { id, slug, title, description, durationSeconds, publishedAt, imageUrl, audioUrl, categories, listens };
+}
+
+/** Every episode in the reader's language (English where untranslated), newest first. */
+export async function listEpisodes(db: Db, language: Language): Promise<EpisodeCard[]> {
+  return (await listFullEpisodes(db, language)).map(toCard);
+}
+
+/** Every episode with its audio details and transcript, newest first: the feed. */
+export async function listFullEpisodes(db: Db, language: Language): Promise<Episode[]> {
+  const rows = await localized(db, language).select(columns).orderBy("p.published_at", "desc").orderBy("p.slug").execute();
+  return rows.map(toEpisode);
+}
+
+export async function episodeBySlug(db: Db, slug: string, language: Language): Promise<Episode | null> {
+  const row = await localized(db, language).select(columns).where("p.slug", "=", slug).executeTakeFirst();
+  return row ? toEpisode(row) : null;
+}
+
+/** The episode whose audio is stored under `audioKey`: only episodes' audio is served. */
+export async function episodeIdByAudioKey(db: Db, audioKey: string): Promise<string | null> {
+  const row = await db.selectFrom("episodes").select("id").where("audio_key", "=", audioKey).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface EpisodeInput {
+  text: Partial<Record<Language, EpisodeText>> & { en: EpisodeText };
+  durationSeconds: number;
+  publishedAt: string;
+  categories: string[];
+  listens?: number;
+  audioKey: string;
+  audioSize: number;
+  audioType: string;
+  transcript?: string | null;
+  /** Default: the drawn artwork of the slug. */
+  image?: string;
+}
+
+/**
+ * Stores an episode under exactly `slug`, with its translations, in one transaction. Returns false and
+ * writes nothing when the slug is taken (another process got there first, or the seed already ran).
+ */
+export async function insertEpisodeIfSlugFree(db: Db, slug: string, input: EpisodeInput, now: Date): Promise<boolean> {
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const id = randomUUID();
+    const result = await trx
+      .insertInto("episodes")
+      .values({
+        id,
+        slug,
+        duration_seconds: Math.round(input.durationSeconds),
+        published_at: input.publishedAt,
+        image: input.image ?? `/podcast/artwork/${slug}.svg`,
+        categories: JSON.stringify(input.categories),
+        listens: input.listens ?? 0,
+        audio_key: input.audioKey,
+        audio_size: input.audioSize,
+        audio_type: input.audioType,
+        guid: randomUUID(),
+        transcript: input.transcript ?? null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .onConflict((conflict) => conflict.column("slug").doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await trx
+      .insertInto("episode_translations")
+      .values(Object.entries(input.text).map(([language, text]) => ({ episode_id: id, language, ...text, updated_at: stamp })))
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * Stores a new episode under a slug made from its English title, with -2, -3… when that is taken.
+ * Returns the slug it got.
+ */
+export async function createEpisode(db: Db, input: EpisodeInput, now: Date): Promise<string> {
+  const base = slugify(input.text.en.title);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const taken = await db.selectFrom("episodes").select("slug").where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)])).execute();
+    const slug = uniqueSlug(base, new Set(taken.map((row) => row.slug)));
+    if (await insertEpisodeIfSlugFree(db, slug, input, now)) return slug;
+  }
+  throw new Error(`No free slug for ${base}`);
+}

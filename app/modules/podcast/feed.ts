@@ -1,0 +1,121 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The podcast's RSS 2.0 feed with the iTunes tags Apple Podcasts requires and the Podcasting 2.0
+ * namespace (podcast:guid, podcast:locked, podcast:transcript). The `feed` package used for the blog
+ * has no iTunes tags, so this one is written here; every text and URL goes through escapeXml.
+ */
+export interface FeedEpisode {
+  slug: string;
+  guid: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  durationSeconds: number;
+  audioUrl: string;
+  audioSize: number;
+  audioType: string;
+  categories: string[];
+  hasTranscript: boolean;
+}
+
+export interface FeedOptions {
+  /** Absolute site address without a trailing slash (APP_URL). */
+  appUrl: string;
+  language: string;
+  title: string;
+  description: string;
+  author: string;
+  ownerName: string;
+  ownerEmail: string;
+  /** Paths on the site. */
+  pagePath: string;
+  feedPath: string;
+  imagePath: string;
+  episodePath: (slug: string) => string;
+  episodeImagePath: (slug: string) => string;
+  transcriptPath: (slug: string) => string;
+}
+
+export const escapeXml = (text: string) =>
+  text
+    // Characters XML 1.0 cannot hold at all.
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+    .replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+/** Podcasting 2.0's podcast:guid: a UUID v5 of the feed URL without its scheme, in the podcast namespace. */
+export function podcastGuid(feedUrl: string): string {
+  const namespace = Buffer.from("ead4c236bf5858c6a2c6a6b28d128cb6", "hex");
+  const name = feedUrl.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, "");
+  const bytes = createHash("sha1").update(namespace).update(name).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** itunes:duration as hh:mm:ss. */
+export function feedDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+const rfc822 = (iso: string) => new Date(iso).toUTCString();
+
+export function buildPodcastFeed(options: FeedOptions, episodes: FeedEpisode[]): string {
+  const url = (path: string) => escapeXml(new URL(path, `${options.appUrl}/`).href);
+  const text = escapeXml;
+  const feedUrl = new URL(options.feedPath, `${options.appUrl}/`).href;
+  const latest = episodes.map((episode) => episode.publishedAt).sort().at(-1);
+  const items = episodes.map((episode) =>
+    [
+      "<item>",
+      `<title>${text(episode.title)}</title>`,
+      `<description>${text(episode.description)}</description>`,
+      `<link>${url(options.episodePath(episode.slug))}</link>`,
+      `<guid isPermaLink="false">${text(episode.guid)}</guid>`,
+      `<pubDate>${rfc822(episode.publishedAt)}</pubDate>`,
+      `<enclosure url="${url(episode.audioUrl)}" length="${episode.audioSize}" type="${text(episode.audioType)}"/>`,
+      `<itunes:title>${text(episode.title)}</itunes:title>`,
+      `<itunes:summary>${text(episode.description)}</itunes:summary>`,
+      `<itunes:duration>${feedDuration(episode.durationSeconds)}</itunes:duration>`,
+      `<itunes:image href="${url(options.episodeImagePath(episode.slug))}"/>`,
+      "<itunes:explicit>false</itunes:explicit>",
+      "<itunes:episodeType>full</itunes:episodeType>",
+      ...episode.categories.map((category) => `<category>${text(category)}</category>`),
+      episode.hasTranscript ? `<podcast:transcript url="${url(options.transcriptPath(episode.slug))}" type="text/plain" language="${text(options.language)}"/>` : "",
+      "</item>",
+    ]
+      .filter(Boolean)
+      .join(""),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    "<channel>",
+    `<title>${text(options.title)}</title>`,
+    `<link>${url(options.pagePath)}</link>`,
+    `<description>${text(options.description)}</description>`,
+    `<language>${text(options.language)}</language>`,
+    `<atom:link href="${escapeXml(feedUrl)}" rel="self" type="application/rss+xml"/>`,
+    latest ? `<lastBuildDate>${rfc822(latest)}</lastBuildDate>` : "",
+    `<image><url>${url(options.imagePath)}</url><title>${text(options.title)}</title><link>${url(options.pagePath)}</link></image>`,
+    `<itunes:author>${text(options.author)}</itunes:author>`,
+    `<itunes:owner><itunes:name>${text(options.ownerName)}</itunes:name><itunes:email>${text(options.ownerEmail)}</itunes:email></itunes:owner>`,
+    `<itunes:image href="${url(options.imagePath)}"/>`,
+    '<itunes:category text="News"><itunes:category text="Politics"/></itunes:category>',
+    '<itunes:category text="Society &amp; Culture"/>',
+    "<itunes:explicit>false</itunes:explicit>",
+    "<itunes:type>episodic</itunes:type>",
+    `<podcast:guid>${podcastGuid(feedUrl)}</podcast:guid>`,
+    `<podcast:locked owner="${text(options.ownerEmail)}">yes</podcast:locked>`,
+    ...items,
+    "</channel>",
+    "</rss>",
+    "",
+  ]
+    .filter((line) => line !== "")
+    .join("\n");
+}

@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import { isbot } from "isbot";
+import { sql } from "kysely";
+import type { Db } from "~/adapters/db/database.server";
+
+export interface ListenRequest {
+  episodeId: string;
+  ip: string;
+  userAgent: string | null;
+  /** A site secret, so a stored hash cannot be traced back to an address by trying them all. */
+  secret: string;
+  now: Date;
+}
+
+/** Days of listener rows kept: today's and yesterday's are enough to count once a day. */
+const KEEP_DAYS = 2;
+
+/**
+ * The listener of a day: a hash of the secret, the UTC day, the address and the user agent. The day
+ * is in the hash, so the same listener cannot be followed from one day to the next.
+ */
+export function listenerHash(secret: string, day: string, ip: string, userAgent: string): string {
+  return createHash("sha256").update(`${secret}\n${day}\n${ip}\n${userAgent}`).digest("hex");
+}
+
+/**
+ * Counts a download of an episode's audio once per address and user agent per UTC day; bots (isbot)
+ * and requests without a user agent are not counted. One insert decides (the primary key refuses the
+ * second of a day), so parallel requests count once. Returns whether this request was counted.
+ */
+export async function countListen(db: Db, request: ListenRequest): Promise<boolean> {
+  const userAgent = request.userAgent?.trim() ?? "";
+  if (!userAgent || isbot(userAgent)) return false;
+  const day = request.now.toISOString().slice(0, 10);
+  const listener = listenerHash(request.secret, day, request.ip, userAgent);
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("episode_listens")
+      .values({ episode_id: request.episodeId, listener, day })
+      .onConflict((conflict) => conflict.columns(["episode_id", "listener", "day"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await trx
+      .updateTable("episodes")
+      .set({ listens: sql<number>`listens + 1` })
+      .where("id", "=", request.episodeId)
+      .execute();
+    const oldest = new Date(request.now.getTime() - (KEEP_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    await trx.deleteFrom("episode_listens").where("day", "<", oldest).execute();
+    return true;
+  });
+}
+
+/** Whether a request for an episode's audio is a download to count: a GET from the first byte. */
+export function isListenRequest(method: string, range: string | null): boolean {
+  if (method !== "GET") return false;
+  if (!range) return true;
+  return /^\s*bytes\s*=\s*0\s*-/.test(range);
+}

@@ -1,0 +1,28 @@
+import type { Route } from "./+types/podcast-artwork";
+import { svgToPng } from "~/adapters/images/rasterize.server";
+import { ARTWORK_SIZE, episodeArtwork } from "~/modules/podcast/artwork";
+import { episodeBySlug } from "~/modules/podcast/episodes.server";
+import { SHOW_ARTWORK } from "~/modules/podcast/paths";
+
+const pngCache = new Map<string, Buffer>();
+
+/**
+ * GET /podcast/artwork/<slug>.svg|png: an episode's drawn cover, and show.svg|png the podcast's own
+ * (square, 1400 px: the PNG is what Apple Podcasts asks for in the feed). Cached for a day.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const match = /^([a-z0-9-]{1,100})\.(svg|png)$/.exec(params.file);
+  const name = match?.[1];
+  const known = name === SHOW_ARTWORK || (name !== undefined && (await episodeBySlug(context.services.db, name, "en")) !== null);
+  if (!match || !name || !known) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const svg = episodeArtwork(name === SHOW_ARTWORK ? "diaspora-policy-podcast" : name);
+  const cacheControl = "public, max-age=86400";
+  if (match[2] === "svg") return new Response(svg, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": cacheControl } });
+  let png = pngCache.get(svg);
+  if (!png) {
+    png = await svgToPng(svg, ARTWORK_SIZE, ARTWORK_SIZE);
+    if (pngCache.size > 50) pngCache.clear();
+    pngCache.set(svg, png);
+  }
+  return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": cacheControl } });
+}
