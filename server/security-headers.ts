@@ -26,6 +26,8 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
   return directives.join("; ");
 }
 
+const OWN_HEADERS = new Set(["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]);
+
 /** Sets the headers every response carries, and a fresh 128-bit nonce for this request's scripts. */
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
   return (req, res, next) => {
@@ -38,6 +40,10 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // A route may send one of these itself (a served file's nosniff). React Router's adapter appends
+    // route headers, which would send the value twice; the route's value replaces ours instead.
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) => (OWN_HEADERS.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value));
     next();
   };
 }
