@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SocialIcon } from "~/components/layout/social-icons";
 
 /** Plain share links (no third-party scripts): each opens the platform's own share page. */
-export function ShareLinks({ url, title }: { url: string; title: string }) {
+export function ShareLinks({ url, title, heading }: { url: string; title: string; heading?: string }) {
   const { t } = useTranslation("blog");
   const u = encodeURIComponent(url);
   const text = encodeURIComponent(title);
@@ -15,7 +15,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   return (
     <section aria-labelledby="share-title" className="flex flex-wrap items-center gap-3">
       <h2 id="share-title" className="font-sans text-base font-semibold">
-        {t("shareTitle")}
+        {heading ?? t("shareTitle")}
       </h2>
       {targets.map(({ platform, href }) => (
         <a key={platform} href={href} target="_blank" rel="noopener noreferrer" aria-label={t("shareOn", { platform })} className={item}>

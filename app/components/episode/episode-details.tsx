@@ -102,7 +102,7 @@ export function EpisodeDetails({ episode, url, feedUrl, language }: { episode: E
             </div>
           </section>
         )}
-        <ShareLinks url={url} title={episode.title} />
+        <ShareLinks url={url} title={episode.title} heading={t("shareTitle")} />
         <section aria-labelledby="episode-subscribe" className="rounded-2xl bg-forest-900 p-6 text-white sm:p-8">
           <h2 id="episode-subscribe" className="text-2xl font-semibold text-white">
             {t("subscribeTitle")}
