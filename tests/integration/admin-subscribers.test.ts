@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SubscribersTable } from "~/adapters/db/schema";
@@ -10,7 +9,7 @@ import { csvDownloadLines } from "../support/csv-download";
 import { dialects } from "../support/databases";
 import { startFakeMailerLite, type FakeMailerLite } from "../support/fake-mailerlite";
 import { HttpSession } from "../support/http-session";
-import { insertSubscriber } from "../support/outbox-fixtures";
+import { insertSubscriber, subscriberRow } from "../support/outbox-fixtures";
 
 // Longer than most files: the Subscriber Management page on both databases, its refusals for each
 // kind of visitor (list, sync, export), the list, search and pages, the CSV and the sync against a
@@ -266,24 +265,14 @@ describe.each(dialects)("subscriber management on %s", (dialect) => {
       const stamp = daysAgo(200);
       const total = CSV_BATCH_SIZE * 2 + 7;
       for (let from = 0; from < total; from += 500) {
-        const rows = Array.from({ length: Math.min(500, total - from) }, (_, offset) => ({
-          id: randomUUID(),
-          email: `bulk${from + offset}@bulk.example`,
-          first_name: null,
-          last_name: null,
-          message: null,
-          interests: "[]",
-          source: "footer-newsletter",
-          language: "en",
-          unsubscribe_token: randomBytes(32).toString("hex"),
-          confirm_token_hash: null,
-          is_verified: 1,
-          // Three dates only: whole batches of ties, ordered by id.
-          created_at: (from + offset) % 3 === 0 ? stamp : daysAgo(201 + ((from + offset) % 3)),
-          confirmed_at: stamp,
-          unsubscribed_at: null,
-          provider_id: null,
-        }));
+        const rows = Array.from({ length: Math.min(500, total - from) }, (_, offset) =>
+          subscriberRow({
+            email: `bulk${from + offset}@bulk.example`,
+            // Three dates only: whole batches of ties, ordered by id.
+            created_at: (from + offset) % 3 === 0 ? stamp : daysAgo(201 + ((from + offset) % 3)),
+            confirmed_at: stamp,
+          }),
+        );
         await db().insertInto("subscribers").values(rows).execute();
       }
       const owner = await adminInMode("10.7.3.2");

@@ -1,36 +1,24 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer, type Mailer } from "~/adapters/mail/mailer.server";
 import { createLogger } from "../../server/logger";
+import { startSmtpServer } from "../support/smtp-server";
 
 const message = { to: "editor@example.org", replyTo: "reader@example.org", subject: "Hello from the site", text: "Body line\n" };
 const logger = createLogger("silent");
 
 /** One contract, two implementations: what one mailer promises, the other does too. */
-const received: string[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let smtpUrl = "";
+let received: string[] = [];
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
+  smtpUrl = smtp.url;
+  received = smtp.received;
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const implementations: Array<[string, () => { mailer: Mailer; delivered: () => string[] }]> = [
   [

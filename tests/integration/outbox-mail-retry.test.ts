@@ -2,7 +2,6 @@ import { mkdtempSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
@@ -12,6 +11,7 @@ import { enqueue } from "~/modules/outbox/enqueue.server";
 import { outboxHandlers } from "../../server/outbox-worker";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
 import { capturingLogger, insertSubscriber } from "../support/outbox-fixtures";
+import { startSmtpServer } from "../support/smtp-server";
 
 const T0 = new Date("2026-11-21T12:00:00.000Z");
 
@@ -26,13 +26,13 @@ async function freePort(): Promise<number> {
 
 describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) => {
   let database: TestDatabase;
-  let smtp: SMTPServer | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
     await migrateToLatest(database.db);
   });
   afterEach(async () => {
-    if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
+    await smtp?.close();
     smtp = undefined;
     await database.drop();
   });
@@ -55,20 +55,8 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
       expect(await drain(new Date(T0.getTime() + 5_000))).toMatchObject({ retried: 1 });
 
       // The mail server comes back.
-      const received: string[] = [];
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ["STARTTLS"],
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            received.push(Buffer.concat(chunks).toString());
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => smtp!.listen(port, "127.0.0.1", resolve));
+      smtp = await startSmtpServer(port);
+      const { received } = smtp;
       const next = new Date((await row()).run_at);
       expect(next.getTime() - T0.getTime()).toBe(15_000);
       expect(await drain(next)).toMatchObject({ claimed: 1, done: 1 });

@@ -9,7 +9,14 @@ import { createLogger } from "../../server/logger";
  * the subscribe form). Confirmed unless told otherwise.
  */
 export async function insertSubscriber(db: Db, row: Partial<SubscribersTable> & { email: string }): Promise<SubscribersTable> {
-  const values: SubscribersTable = {
+  const values = subscriberRow(row);
+  await db.insertInto("subscribers").values(values).execute();
+  return values;
+}
+
+/** A complete subscriber row from the fields a test cares about (for bulk inserts too). */
+export function subscriberRow(row: Partial<SubscribersTable> & { email: string }): SubscribersTable {
+  return {
     id: randomUUID(),
     first_name: null,
     last_name: null,
@@ -29,8 +36,6 @@ export async function insertSubscriber(db: Db, row: Partial<SubscribersTable> & 
     last_name_key: searchKey(row.last_name),
     ...row,
   };
-  await db.insertInto("subscribers").values(values).execute();
-  return values;
 }
 
 /** A logger whose JSON lines are kept, to check what reached the logs. */

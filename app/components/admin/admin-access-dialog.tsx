@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useRef } from "react";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
@@ -23,13 +24,10 @@ export default function AdminAccessDialog({ onClose }: { onClose: () => void }) 
     loadStatus("/admin-access");
   }, [loadStatus]);
 
-  const answered = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (intent.state !== "idle" || intent.data === undefined || answered.current === intent.data) return;
-    answered.current = intent.data;
-    showAdminToast(t, adminToastFor(intent.data?.outcome));
+  useFetcherAnswer(intent, (data) => {
+    showAdminToast(t, adminToastFor(data.outcome));
     loadStatus("/admin-access");
-  }, [intent.state, intent.data, t, loadStatus]);
+  });
 
   const submit = (value: "verify" | "logout") => intent.submit({ intent: value }, { method: "post", action: "/admin-access" });
   const busy = intent.state !== "idle";

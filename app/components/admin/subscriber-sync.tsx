@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { RefreshCw } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
@@ -58,13 +58,10 @@ export function SyncButton() {
   const format = useNumber();
   const fetcher = useFetcher<SyncAnswer>();
   const busy = fetcher.state !== "idle";
-  const answered = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;
-    answered.current = fetcher.data;
-    const message = syncMessage(t, fetcher.data, format);
+  useFetcherAnswer(fetcher, (data) => {
+    const message = syncMessage(t, data, format);
     void showToast(message.ok ? "success" : "error", message.title, message.description ? { description: message.description } : undefined);
-  }, [fetcher.state, fetcher.data, t, format]);
+  });
   return (
     <fetcher.Form method="post">
       <button type="submit" name="intent" value="sync" disabled={busy} aria-describedby="sync-hint" className={buttonClass({ variant: "primary" })}>

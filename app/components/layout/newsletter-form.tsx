@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type FormEvent } from "react";
+import { useId, useRef, type FormEvent } from "react";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { replyText, type NewsletterReply } from "~/components/newsletter/newsletter-reply";
@@ -20,14 +21,11 @@ export function NewsletterForm({ source, onDark = false }: { source: string; onD
   const input = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== "idle";
 
-  const answered = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;
-    answered.current = fetcher.data;
-    const { ok, title, description } = replyText(t, fetcher.data);
+  useFetcherAnswer(fetcher, (data) => {
+    const { ok, title, description } = replyText(t, data);
     void showToast(ok ? "success" : "error", title, { description });
     if (ok && input.current) input.current.value = "";
-  }, [fetcher.state, fetcher.data, t]);
+  });
 
   // Spec §5: empty or without '@' is refused at once with the 'Invalid email' toast.
   const checkEmail = (event: FormEvent<HTMLFormElement>) => {
