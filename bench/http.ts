@@ -2,17 +2,19 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { FEED_PATH } from "~/modules/podcast/paths";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { SAMPLE_ARTICLE } from "../tests/support/routes";
 import { spawnServer } from "../tests/support/server-process";
 
 /**
  * `npm run bench`: the production server on a fresh SQLite database, loaded by autocannon on GET /,
- * GET /blog and one article
+ * GET /blog, one article, GET /podcast and the podcast feed
  * (20 connections, 10 s per page). Prints requests/s, p50/p99 latency and the gzip size of the
- * JavaScript each page loads. Numbers, not thresholds: compare them between changes.
+ * JavaScript each page loads (none for the feed). Numbers, not thresholds: compare them between changes.
+ * bench/podcast.ts runs after it in `npm run bench`: audio Range serving and the 200 MB upload.
  */
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/blog", `/blog/${SAMPLE_ARTICLE}`];
+const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/blog", `/blog/${SAMPLE_ARTICLE}`, "/podcast", FEED_PATH];
 const CONNECTIONS = 20;
 const DURATION_SECONDS = 10;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -13,10 +13,11 @@ import { openServices } from "../server/bootstrap";
 import { createLogger } from "../server/logger";
 import { HttpSession } from "../tests/support/http-session";
 import { spawnServer } from "../tests/support/server-process";
+import { treeRssBytes } from "./process-memory";
 import { seedSubscribers } from "./subscriber-seed";
 
 /**
- * `npm run bench:subscribers [-- --rows=1000000]`: the admin's subscriber list at scale. For SQLite, and
+ * `npm run bench:subscribers [-- --rows=1000000] [--only=sqlite|postgres]`: the admin's subscriber list at scale. For SQLite, and
  * for PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (in a scratch schema, dropped
  * after), it seeds the subscribers, starts the production server on that database and measures over
  * HTTP, as the admin in admin mode: search and page latency, the overview, the CSV export of every
@@ -84,30 +85,6 @@ async function seed(db: Db, dialect: Scratch["dialect"]): Promise<number> {
   if (dialect === "postgres") await sql`vacuum analyze subscribers`.execute(db);
   process.stdout.write("\n");
   return seconds(started);
-}
-
-/** The resident memory of a process and its children (the server runs under tsx's own process). */
-function treeRssBytes(root: number): number {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const tree = [root];
-  for (let index = 0; index < tree.length; index++) for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
-  let total = 0;
-  for (const pid of tree) {
-    try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-    } catch {
-      // Gone.
-    }
-  }
-  return total;
 }
 
 async function timed(session: HttpSession, paths: string[]): Promise<number[]> {
@@ -225,7 +202,8 @@ async function measure(target: Scratch) {
 }
 
 buildIfStale();
-const dialects: Array<Scratch["dialect"]> = PGURL ? ["sqlite", "postgres"] : ["sqlite"];
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice(7);
+const dialects = (PGURL ? (["sqlite", "postgres"] as const) : (["sqlite"] as const)).filter((dialect) => !only || dialect === only);
 if (!PGURL) console.log("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it too.");
 const lists = [];
 const subscribes = [];

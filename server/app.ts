@@ -9,6 +9,7 @@ import { healthCheck } from "./health";
 import { languageRedirect, languageSwitch } from "./language";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
+import { UPLOAD_ROUTES, uploadEndpoint } from "./uploads";
 
 export interface AppOptions {
   services: AppServices;
@@ -55,6 +56,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   app.get("/language", languageSwitch());
   app.use(languageRedirect());
   app.use(sameOriginWrites(config.appUrl));
+  app.all(UPLOAD_ROUTES, uploadEndpoint(services));
   app.all(
     "/{*path}",
     createRequestHandler({

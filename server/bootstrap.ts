@@ -6,6 +6,7 @@ import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import { createSignedLinks } from "~/adapters/storage/signed-links.server";
+import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
 import type { AppConfig } from "~/lib/config.server";
 import { createAuthMails } from "~/modules/accounts/auth-mails.server";
 import { seedSampleContent } from "./seed";
@@ -30,5 +31,6 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const auth = createAuth({ db, dialect, config, mails: createAuthMails({ mailer, appUrl: config.appUrl }) });
   const signedLinks = createSignedLinks(config.sessionSecret);
-  return { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage };
+  const uploads = createStagedUploads(config.dataDir);
+  return { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage, uploads };
 }

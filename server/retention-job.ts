@@ -53,3 +53,9 @@ export function scheduleAdminModeCleanup(services: AppServices): () => void {
   const every = ADMIN_MODE_LIMITS.staleCleanupEveryMs;
   return repeat(services, "admin-mode cleanup", async () => ({ deleted: await deleteStaleAdminModes(services.db, services.now()) }), every, every);
 }
+
+/** Resumable uploads abandoned for a day (never finished, or never used by a form) are removed hourly. */
+export function scheduleStagedUploadCleanup(services: AppServices): () => void {
+  const hour = 60 * 60 * 1000;
+  return repeat(services, "staged-upload cleanup", async () => ({ deleted: await services.uploads.removeExpired() }), 5 * 60_000, hour);
+}

@@ -5,6 +5,7 @@ import type { Db, DialectName } from "./db/database.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { ObjectStorage } from "./storage/contract";
 import type { SignedLinks } from "./storage/signed-links.server";
+import type { StagedUploads } from "./uploads/staged-uploads.server";
 
 /**
  * Everything a loader or action may use, built once at start by the server entry and handed to
@@ -22,6 +23,8 @@ export interface AppServices {
   signedLinks: SignedLinks;
   /** Uploaded files: DATA_DIR/objects, or an S3-compatible bucket when S3_* is set. */
   storage: ObjectStorage;
+  /** Resumable uploads in progress or waiting for their form (DATA_DIR/uploads). */
+  uploads: StagedUploads;
   /** Asks the outbox worker to look for due work now (set by the server once the worker runs). */
   wakeOutbox?: () => void;
 }

@@ -32,7 +32,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/home.tsx": { read: "public" },
   "routes/blog.tsx": { read: "public" },
   "routes/blog-article.tsx": { read: "public" },
-  "routes/podcast.tsx": { read: "public" },
+  "routes/podcast.tsx": { read: "public", write: "admin" },
   "routes/podcast-episode.tsx": { read: "public" },
   "routes/shop.tsx": { read: "public" },
   "routes/about.tsx": { read: "public", write: "public" },

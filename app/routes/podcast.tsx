@@ -16,15 +16,24 @@ import { webUrlOrNull } from "~/lib/web-url";
 import { formatDuration } from "~/modules/podcast/duration";
 import { listEpisodes } from "~/modules/podcast/episodes.server";
 import { readSettings } from "~/modules/settings/settings.server";
+import { episodeAction } from "./podcast-episode-action.server";
+import { adminAccess } from "~/modules/accounts/admin-mode.server";
+import { actorOf } from "~/lib/request-actor.server";
 
 /** Spec §9: the carousel shows the first three episodes. */
 const CAROUSEL_SIZE = 3;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db } = context.services;
-  const [episodes, settings] = await Promise.all([listEpisodes(db, language), readSettings(db)]);
+  const [episodes, settings, access] = await Promise.all([
+    listEpisodes(db, language),
+    readSettings(db),
+    adminAccess(context.services, request, actorOf(context, request)),
+  ]);
   return {
+    // Admins in admin mode see edit and delete (spec §6); the server checks again on every change.
+    canEdit: access.state === "admin",
     i18n: pageResourcesFor(language, ["podcast"]),
     episodes: episodes.map((episode) => ({
       ...episode,
@@ -40,6 +49,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
   };
 }
+
+/** Upload, edit and delete an episode (spec §4): admins in admin mode only. */
+export const action = ({ request, params, context }: Route.ActionArgs) => episodeAction(context, request, languageOf(params));
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "podcast"),

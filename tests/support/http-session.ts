@@ -16,15 +16,20 @@ export class HttpSession {
     return this.send(pathname, { method: "POST", body: new URLSearchParams(fields) });
   }
 
+  /** Any request with the session's cookies, Origin and address; `init.headers` are added to them. */
+  request(pathname: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> {
+    return this.send(pathname, init);
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  private async send(pathname: string, init: RequestInit): Promise<Response> {
+  private async send(pathname: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> {
     const response = await fetch(this.baseUrl + pathname, {
       ...init,
       redirect: "manual",
-      headers: { cookie: this.cookieHeader(), origin: this.baseUrl, "x-forwarded-for": this.ip },
+      headers: { cookie: this.cookieHeader(), origin: this.baseUrl, "x-forwarded-for": this.ip, ...init.headers },
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ""] = line.split(";");

@@ -15,7 +15,7 @@ import { searchPlan, type PrefixMatch } from "./subscriber-search";
 
 export const SUBSCRIBER_PAGE_SIZE = 25;
 /** Rows read per query while streaming the CSV: memory stays flat whatever the list's length. */
-export const CSV_BATCH_SIZE = 5000;
+export const CSV_BATCH_SIZE = 2_000;
 /** Spec §9: the export's columns, in this order. */
 export const SUBSCRIBER_CSV_HEADER = ["Email", "First Name", "Last Name", "Subscription Source", "Date"] as const;
 export const GROWTH_MONTHS = 12;
@@ -201,7 +201,7 @@ export async function recordSubscribersViewed(db: Db, actor: Actor, view: { page
 
 /**
  * The confirmed, still subscribed subscribers as CSV (spec §9: subscribers.csv with Email, First Name,
- * Last Name, Subscription Source, Date), newest first, read in keyset batches of 5 000 while the
+ * Last Name, Subscription Source, Date), newest first, read in keyset batches of 2 000 while the
  * response is sent, so a million rows never sit in memory. Cells that could run as a formula are
  * neutralised (modules/audit/csv.ts). The export is audited (`export_subscribers`, with the number of
  * rows) before the first byte; subscribers who sign up meanwhile are not included.

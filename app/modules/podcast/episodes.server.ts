@@ -127,11 +127,14 @@ export interface EpisodeInput {
   image?: string;
 }
 
+/** Runs inside the insert's transaction (an audit row commits or rolls back with the episode). */
+export type InsertedHook = (trx: Db, episode: { id: string; slug: string }) => Promise<void>;
+
 /**
  * Stores an episode under exactly `slug`, with its translations, in one transaction. Returns false and
  * writes nothing when the slug is taken (another process got there first, or the seed already ran).
  */
-export async function insertEpisodeIfSlugFree(db: Db, slug: string, input: EpisodeInput, now: Date): Promise<boolean> {
+export async function insertEpisodeIfSlugFree(db: Db, slug: string, input: EpisodeInput, now: Date, onInserted?: InsertedHook): Promise<boolean> {
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const id = randomUUID();
@@ -160,6 +163,7 @@ export async function insertEpisodeIfSlugFree(db: Db, slug: string, input: Episo
       .insertInto("episode_translations")
       .values(Object.entries(input.text).map(([language, text]) => ({ episode_id: id, language, ...text, updated_at: stamp })))
       .execute();
+    await onInserted?.(trx, { id, slug });
     return true;
   });
 }
@@ -168,12 +172,12 @@ export async function insertEpisodeIfSlugFree(db: Db, slug: string, input: Episo
  * Stores a new episode under a slug made from its English title, with -2, -3… when that is taken.
  * Returns the slug it got.
  */
-export async function createEpisode(db: Db, input: EpisodeInput, now: Date): Promise<string> {
+export async function createEpisode(db: Db, input: EpisodeInput, now: Date, onInserted?: InsertedHook): Promise<string> {
   const base = slugify(input.text.en.title);
   for (let attempt = 0; attempt < 5; attempt++) {
     const taken = await db.selectFrom("episodes").select("slug").where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)])).execute();
     const slug = uniqueSlug(base, new Set(taken.map((row) => row.slug)));
-    if (await insertEpisodeIfSlugFree(db, slug, input, now)) return slug;
+    if (await insertEpisodeIfSlugFree(db, slug, input, now, onInserted)) return slug;
   }
   throw new Error(`No free slug for ${base}`);
 }

@@ -14,6 +14,8 @@ export const SETTING_DEFAULTS = {
   "podcast.appleUrl": "",
   "podcast.spotifyUrl": "",
   "podcast.googleUrl": "",
+  /** When the sample episodes were first stored: after that, one the owner deleted stays deleted. */
+  "podcast.samplesSeededAt": "",
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -1,0 +1,69 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import type { DataStore } from "@tus/utils";
+
+/**
+ * Large files arrive in pieces over the tus resumable-upload protocol (server/uploads.ts) and wait
+ * here, in DATA_DIR/uploads, until the form that uses them is sent: then the file is checked and
+ * copied into object storage, and its staged copy removed. An upload nobody finishes or uses is
+ * removed after a day (docs/decisions/032-resumable-uploads-with-tus.md).
+ */
+export const STAGED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Spec §9 has no podcast limit; 500 MB holds over 8 hours of 128 kbit/s MP3 (README, "Podcast"). */
+export const MAX_AUDIO_UPLOAD_BYTES = 500 * 1024 * 1024;
+
+/** tus names uploads with 16 random bytes in hex; nothing else is ever looked up. */
+const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+export interface StagedUpload {
+  id: string;
+  /** Declared by the client when it started; null while deferred. */
+  size: number | null;
+  /** Bytes received so far. */
+  offset: number;
+  /** The account that started it (set by the server, never by the client). */
+  owner: string | null;
+  /** The name the browser gave, for messages only: never a path. */
+  fileName: string | null;
+  complete: boolean;
+  /** The staged bytes on this machine's disk. */
+  file: string;
+}
+
+export interface StagedUploads {
+  /** The tus data store the protocol handler writes to. */
+  readonly store: DataStore;
+  find(id: string): Promise<StagedUpload | null>;
+  remove(id: string): Promise<void>;
+  /** Removes uploads older than the lifetime; returns how many. */
+  removeExpired(): Promise<number>;
+}
+
+export const isUploadId = (id: unknown): id is string => typeof id === "string" && UPLOAD_ID.test(id);
+
+export function createStagedUploads(dataDir: string): StagedUploads {
+  const directory = path.join(dataDir, "uploads");
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: STAGED_UPLOAD_LIFETIME_MS });
+  return {
+    store,
+    async find(id) {
+      if (!isUploadId(id)) return null;
+      try {
+        const upload = await store.getUpload(id);
+        const file = path.join(directory, id);
+        // The data file is the truth for what arrived; the sidecar may lag a crashed write.
+        const offset = (await stat(file)).size;
+        const size = upload.size ?? null;
+        return { id, size, offset, owner: upload.metadata?.owner ?? null, fileName: upload.metadata?.filename ?? null, complete: size !== null && offset === size, file };
+      } catch {
+        return null;
+      }
+    },
+    async remove(id) {
+      if (!isUploadId(id)) return;
+      await store.remove(id).catch(() => undefined);
+    },
+    removeExpired: () => store.deleteExpired(),
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { MAX_FILE_NAME_LENGTH, safeFileName } from "./file-name";
+
+describe("safeFileName (spec §5)", () => {
+  it("keeps letters, digits, dot, underscore and hyphen", () => {
+    expect(safeFileName("Episode_01-final.mp3")).toBe("Episode_01-final.mp3");
+  });
+
+  it("turns other characters into one underscore each run", () => {
+    expect(safeFileName("my  épisode (final)!!.mp3")).toBe("my_pisode_final_.mp3");
+  });
+
+  it("keeps only the last path segment, so ../ cannot climb", () => {
+    expect(safeFileName("../../etc/passwd")).toBe("passwd");
+    expect(safeFileName("..\\..\\boot.ini")).toBe("boot.ini");
+    expect(safeFileName("..")).toBe("");
+    expect(safeFileName(".hidden.mp3")).toBe("hidden.mp3");
+  });
+
+  it("cuts to 255 characters", () => {
+    expect(safeFileName(`${"a".repeat(400)}.mp3`)).toHaveLength(MAX_FILE_NAME_LENGTH);
+  });
+});

@@ -1,0 +1,83 @@
+import type { IncomingMessage } from "node:http";
+import { Server as TusServer } from "@tus/server";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { AppServices } from "~/adapters/context.server";
+import { isUploadId, MAX_AUDIO_UPLOAD_BYTES } from "~/adapters/uploads/staged-uploads.server";
+import { safeFileName } from "~/lib/file-name";
+import { requireAdminMode } from "~/modules/accounts/admin-mode.server";
+import type { Actor } from "~/modules/audit/audit.server";
+
+/** Where the browser sends resumable uploads: POST creates one, PATCH adds bytes, HEAD asks how far it got. */
+export const UPLOADS_PATH = "/admin/uploads";
+export const UPLOAD_ROUTES = [UPLOADS_PATH, `${UPLOADS_PATH}/:id`];
+const METHODS = new Set(["POST", "HEAD", "PATCH", "DELETE"]);
+
+/**
+ * The tus endpoint (docs/decisions/032-resumable-uploads-with-tus.md). Every request is an admin
+ * action: admin mode is checked here, before tus reads a byte, and a refusal is a security event as
+ * for any admin route. An upload belongs to the account that started it: another account's upload id
+ * answers 404. Staged files are only read back by the server (no GET), and the name the browser gives
+ * is reduced to the spec's safe alphabet and kept for messages only; the stored object gets a random key.
+ */
+export function uploadEndpoint(services: AppServices): RequestHandler {
+  const owners = new WeakMap<IncomingMessage, string>();
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore: services.uploads.store,
+    maxSize: MAX_AUDIO_UPLOAD_BYTES,
+    relativeLocation: true,
+    // Same origin only: no CORS header is ever sent.
+    allowedOrigins: () => false,
+    disableTerminationForFinishedUploads: false,
+    onUploadCreate: async (req, upload) => {
+      const node = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+      const owner = node ? owners.get(node) : undefined;
+      if (!owner) throw { status_code: 403, body: "Forbidden\n" };
+      const fileName = safeFileName(upload.metadata?.filename ?? "") || "upload";
+      return { metadata: { filename: fileName, owner } };
+    },
+    onResponseError: (_req, error) => {
+      if ("status_code" in error) return undefined;
+      services.logger.error({ err: error }, "upload failed");
+      return { status_code: 500, body: "Upload failed\n" };
+    },
+  });
+
+  return async (req, res, next) => {
+    try {
+      if (!METHODS.has(req.method)) {
+        res.status(405).set("Allow", [...METHODS].join(", ")).type("text/plain").send("Method Not Allowed");
+        return;
+      }
+      const id = typeof req.params.id === "string" ? req.params.id : null;
+      const actor: Actor = { userId: null, ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null };
+      const gate = await requireAdminMode(services, headersOnly(req), actor, "podcast_upload");
+      if (!gate.ok) {
+        res.status(gate.status).set("Cache-Control", "no-store").type("text/plain").send(gate.reason);
+        return;
+      }
+      const userId = gate.actor.userId!;
+      if (id !== null) {
+        const upload = isUploadId(id) ? await services.uploads.find(id) : null;
+        if (!upload || upload.owner !== userId) {
+          res.status(404).set("Tus-Resumable", "1.0.0").type("text/plain").send("Not Found");
+          return;
+        }
+      }
+      owners.set(req, userId);
+      await tus.handle(req, res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The request's headers as a Fetch Request, enough for the session cookie check. */
+function headersOnly(req: ExpressRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return new Request(`http://localhost${req.originalUrl}`, { headers });
+}
