@@ -3,7 +3,7 @@ import type { ObjectStorage } from "~/adapters/storage/contract";
 import path from "node:path";
 import { seedArticles } from "~/modules/blog/seed.server";
 import { seedEpisodes } from "~/modules/podcast/seed.server";
-import { seedDefaultSettings } from "~/modules/settings/settings.server";
+import { readSettings, seedDefaultSettings, writeSetting } from "~/modules/settings/settings.server";
 import { seedProducts } from "~/modules/shop/products.server";
 
 export const CONTENT_FOLDER = path.resolve("content");
@@ -13,11 +13,13 @@ export const CONTENT_FOLDER = path.resolve("content");
  * each start never duplicates a row or overwrites what the owner changed.
  */
 export async function seedSampleContent(db: Db, storage: ObjectStorage, now: Date): Promise<Record<string, number>> {
-  return {
-    settings: await seedDefaultSettings(db, now),
-    articles: await seedArticles(db, path.join(CONTENT_FOLDER, "articles"), now),
-    products: await seedProducts(db, path.join(CONTENT_FOLDER, "products.json"), now),
-    // The sample episodes' audio is generated (a short chime), not shipped in content/.
-    episodes: await seedEpisodes(db, storage, now),
-  };
+  const settings = await seedDefaultSettings(db, now);
+  const articles = await seedArticles(db, path.join(CONTENT_FOLDER, "articles"), now);
+  const products = await seedProducts(db, path.join(CONTENT_FOLDER, "products.json"), now);
+  // The sample episodes' audio is generated (a short chime), not shipped in content/. They are added
+  // on the first start only, so an episode the owner deleted stays deleted.
+  const firstStart = (await readSettings(db))["podcast.samplesSeededAt"] === "";
+  const episodes = await seedEpisodes(db, storage, now, { addMissing: firstStart });
+  if (firstStart) await writeSetting(db, "podcast.samplesSeededAt", now.toISOString(), now);
+  return { settings, articles, products, episodes };
 }

@@ -1,14 +1,13 @@
 import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/adapters/context.server";
+import type { Actor } from "~/modules/audit/audit.server";
 import { isUploadId } from "~/adapters/uploads/staged-uploads.server";
 import type { Language } from "~/i18n/languages";
 import { deleteEpisode, updateEpisode, uploadEpisode } from "~/modules/podcast/episode-admin.server";
-import { AudioRejected, type AudioProblem } from "~/modules/podcast/episode-audio.server";
-import { parseEpisodeFields, type EpisodeFieldErrors } from "~/modules/podcast/episode-form";
+import { AudioRejected } from "~/modules/podcast/episode-audio.server";
+import { parseEpisodeFields, type AudioProblem, type EpisodeAnswer, type EpisodeErrors } from "~/modules/podcast/episode-form";
 import { adminGate, NO_STORE, refusedAction } from "./admin-gate.server";
 
-export type EpisodeDone = "uploaded" | "updated" | "deleted";
-export type EpisodeErrors = EpisodeFieldErrors & { audio?: AudioProblem | "required" };
-export type EpisodeAnswer = { ok: true; done: EpisodeDone; slug?: string } | { ok: false; errors?: EpisodeErrors; refused?: string; notFound?: boolean };
 
 /** A wrong file type is 415; a file that is not there (yet) or cannot be read is 422. */
 const AUDIO_STATUS: Record<AudioProblem, number> = { type: 415, empty: 422, unreadable: 422, missing: 422, incomplete: 409 };
@@ -23,14 +22,23 @@ const answer = (body: EpisodeAnswer, status = 200) => data(body, { status, heade
 export async function episodeAction(context: AppLoadContext, request: Request, language: Language) {
   const gate = await adminGate(context, request, "podcast_episodes");
   if (!gate.ok) return refusedAction(gate);
-  const services = context.services;
   const form = await request.formData();
+  try {
+    return await change(context.services, gate.actor, form, language);
+  } catch (error) {
+    if (error instanceof AudioRejected) return answer({ ok: false, errors: { audio: error.problem } }, AUDIO_STATUS[error.problem]);
+    // The dialog says 'Failed to upload episode' and stays open; the page is not replaced by an error page.
+    context.services.logger.error({ err: error, intent: form.get("intent") }, "episode change failed");
+    return answer({ ok: false }, 500);
+  }
+}
+
+async function change(services: AppServices, actor: Actor, form: FormData, language: Language) {
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const now = services.now();
-
   if (intent === "delete") {
-    return (await deleteEpisode(services, gate.actor, id, now)) ? answer({ ok: true, done: "deleted" }) : answer({ ok: false, notFound: true }, 404);
+    return (await deleteEpisode(services, actor, id, now)) ? answer({ ok: true, done: "deleted" }) : answer({ ok: false, notFound: true }, 404);
   }
   if (intent !== "create" && intent !== "update") return answer({ ok: false }, 400);
 
@@ -43,11 +51,6 @@ export async function episodeAction(context: AppLoadContext, request: Request, l
   if (Object.keys(allErrors).length > 0) return answer({ ok: false, errors: allErrors }, 422);
 
   const edit = { fields, language };
-  try {
-    if (intent === "create") return answer({ ok: true, done: "uploaded", slug: await uploadEpisode(services, gate.actor, edit, uploadId!, now) });
-    return (await updateEpisode(services, gate.actor, id, edit, uploadId, now)) ? answer({ ok: true, done: "updated" }) : answer({ ok: false, notFound: true }, 404);
-  } catch (error) {
-    if (error instanceof AudioRejected) return answer({ ok: false, errors: { audio: error.problem } }, AUDIO_STATUS[error.problem]);
-    throw error;
-  }
+  if (intent === "create") return answer({ ok: true, done: "uploaded", slug: await uploadEpisode(services, actor, edit, uploadId!, now) });
+  return (await updateEpisode(services, actor, id, edit, uploadId, now)) ? answer({ ok: true, done: "updated" }) : answer({ ok: false, notFound: true }, 404);
 }

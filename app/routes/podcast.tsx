@@ -4,6 +4,7 @@ import { AdminAccessButton } from "~/components/admin/admin-access-button";
 import { EpisodeList } from "~/components/podcast/episode-list";
 import { FollowEverywhere } from "~/components/podcast/follow-everywhere";
 import { LatestCarousel } from "~/components/podcast/latest-carousel";
+import { EpisodeManageProvider, UploadEpisodeButton } from "~/components/podcast/manage/episode-manage";
 import { PlayerProvider } from "~/components/podcast/player-context";
 import { PodcastHero } from "~/components/podcast/podcast-hero";
 import { onlyViewChanged } from "~/components/podcast/view-mode";
@@ -63,23 +64,25 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   (!formMethod || formMethod === "GET") && onlyViewChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 export default function Podcast({ loaderData }: Route.ComponentProps) {
-  const { episodes, feedUrl, platforms } = loaderData;
+  const { episodes, feedUrl, platforms, canEdit } = loaderData;
   return (
     <PlayerProvider>
-      <PodcastHero
-        latest={episodes[0] ?? null}
-        actions={
-          <>
-            {/* The 'Upload Episode' button (spec §2, visible to everyone) and its dialogs go here with the upload step. */}
-            <AdminAccessButton />
-          </>
-        }
-      />
-      <div className="mx-auto flex max-w-wide flex-col gap-16 px-4 py-12 sm:px-6">
-        {episodes.length > 0 && <LatestCarousel episodes={episodes.slice(0, CAROUSEL_SIZE)} />}
-        <EpisodeList episodes={episodes} />
-        <FollowEverywhere platforms={platforms} feedUrl={feedUrl} />
-      </div>
+      <EpisodeManageProvider canEdit={canEdit}>
+        <PodcastHero
+          latest={episodes[0] ?? null}
+          actions={
+            <>
+              <UploadEpisodeButton />
+              <AdminAccessButton />
+            </>
+          }
+        />
+        <div className="mx-auto flex max-w-wide flex-col gap-16 px-4 py-12 sm:px-6">
+          {episodes.length > 0 && <LatestCarousel episodes={episodes.slice(0, CAROUSEL_SIZE)} />}
+          <EpisodeList episodes={episodes} />
+          <FollowEverywhere platforms={platforms} feedUrl={feedUrl} />
+        </div>
+      </EpisodeManageProvider>
     </PlayerProvider>
   );
 }

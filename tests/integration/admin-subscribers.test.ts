@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SubscribersTable } from "~/adapters/db/schema";
 import { locales } from "~/i18n/locales";
 import { CSV_BATCH_SIZE, SEARCH_COUNT_LIMIT, SUBSCRIBER_PAGE_SIZE } from "~/modules/newsletter/subscriber-admin.server";
-import { appOnTestDatabase, type TestApp } from "../support/app-server";
+import { appOnTestDatabase } from "../support/app-server";
 import { csvDownloadLines } from "../support/csv-download";
 import { dialects } from "../support/databases";
 import { startFakeMailerLite, type FakeMailerLite } from "../support/fake-mailerlite";

@@ -6,6 +6,7 @@ import { MAX_AUDIO_UPLOAD_BYTES } from "~/adapters/uploads/staged-uploads.server
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { episodeBySlug, listEpisodes } from "~/modules/podcast/episodes.server";
 import { chimeWav } from "~/modules/podcast/wav";
+import { seedSampleContent } from "../../server/seed";
 import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
@@ -229,6 +230,14 @@ describe.each(dialects)("episode uploads on %s", (dialect) => {
       expect((await fetch(new URL("/podcast/trade-justice-now", app.url))).status).toBe(404);
       expect((await send(owner, { intent: "delete", id: episode.id })).status).toBe(404);
       expect(await audits("podcast.episode_deleted")).toHaveLength(1);
+    });
+
+    it("a deleted sample episode is not seeded again at the next start", async () => {
+      const owner = await adminInMode("10.64.3.1");
+      const sample = (await episodeBySlug(db(), "legacy-of-mlk", "en"))!;
+      expect((await send(owner, { intent: "delete", id: sample.id })).status).toBe(200);
+      expect((await seedSampleContent(db(), app.services.storage, new Date())).episodes).toBe(0);
+      expect(await episodeBySlug(db(), "legacy-of-mlk", "en")).toBeNull();
     });
   });
 });

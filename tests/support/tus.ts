@@ -16,7 +16,7 @@ export function sendBytes(session: HttpSession, location: string, offset: number
   return session.request(location, {
     method: "PATCH",
     headers: { ...TUS, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 }
 

@@ -10,8 +10,7 @@ import type { DataStore } from "@tus/utils";
  * removed after a day (docs/decisions/032-resumable-uploads-with-tus.md).
  */
 export const STAGED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** Spec §9 has no podcast limit; 500 MB holds over 8 hours of 128 kbit/s MP3 (README, "Podcast"). */
-export const MAX_AUDIO_UPLOAD_BYTES = 500 * 1024 * 1024;
+export { MAX_AUDIO_UPLOAD_BYTES } from "~/lib/upload-limits";
 
 /** tus names uploads with 16 random bytes in hex; nothing else is ever looked up. */
 const UPLOAD_ID = /^[a-f0-9]{32}$/;

@@ -14,7 +14,7 @@ type AccessStatus = { state: "unavailable" | "signedOut" | "denied" | "verify" |
  * admin in admin mode sees 'Logout Admin'. Verifying with no user gives the 'Authentication Required'
  * toast. The server decides every answer; the dialog only shows it.
  */
-export default function AdminAccessDialog({ onClose }: { onClose: () => void }) {
+export default function AdminAccessDialog({ onClose, notice }: { onClose: () => void; notice?: string }) {
   const { t } = useTranslation("admin");
   const localize = useLocalize();
   const status = useFetcher<AccessStatus>();
@@ -38,6 +38,11 @@ export default function AdminAccessDialog({ onClose }: { onClose: () => void }) 
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-paper p-6 text-ink shadow-2xl sm:p-8">
           <Dialog.Title className="font-serif text-2xl font-semibold">{t("access.title")}</Dialog.Title>
+          {notice && current?.state !== "admin" && (
+            <p role="alert" className="mt-3 rounded-xl border border-alert bg-white px-4 py-3 font-medium text-alert">
+              {notice}
+            </p>
+          )}
           <Dialog.Description className="mt-3 text-muted" aria-live="polite">
             {!current && t("access.checking")}
             {current?.state === "signedOut" && t("access.signedOutText")}

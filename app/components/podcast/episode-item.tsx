@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { isoDuration } from "~/modules/podcast/duration";
 import type { EpisodeView } from "./episode-view";
+import { EpisodeAdminActions } from "./manage/episode-manage";
 import { PlayButton } from "./play-button";
 
 /** Date and m:ss duration of an episode, as a card and the hero show them. */
@@ -58,6 +59,7 @@ export function EpisodeItem({ episode, layout = "grid", eager = false }: { episo
         </h3>
         <p className="line-clamp-2 text-muted">{episode.description}</p>
         <EpisodeFacts episode={episode} className={cn(!list && "mt-auto pt-1")} />
+        <EpisodeAdminActions episode={episode} className="flex gap-2 pt-1" />
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-type Variant = "primary" | "accent" | "outline" | "ghost" | "onDark";
+type Variant = "primary" | "accent" | "outline" | "ghost" | "onDark" | "danger";
 type Size = "sm" | "md" | "lg";
 
 const base =
@@ -12,6 +12,7 @@ const variants: Record<Variant, string> = {
   outline: "border border-ink/25 text-ink hover:bg-sand",
   ghost: "text-ink hover:bg-sand",
   onDark: "border border-white/30 text-white hover:bg-white/10",
+  danger: "bg-alert text-white hover:brightness-90",
 };
 
 const sizes: Record<Size, string> = {

@@ -3,6 +3,7 @@ import { parseFile } from "music-metadata";
 import type { ObjectStorage } from "~/adapters/storage/contract";
 import { newObjectKey } from "~/adapters/storage/keys";
 import type { StagedUploads } from "~/adapters/uploads/staged-uploads.server";
+import type { AudioProblem } from "./episode-form";
 import { AUDIO_PREFIX } from "./episodes.server";
 
 /**
@@ -18,8 +19,6 @@ const AUDIO_FORMATS: Record<string, { contentType: string; extension: string }> 
 /** Audio objects never change once stored (a new file gets a new key): caches may keep them long. */
 const AUDIO_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-/** Why an upload cannot become an episode's audio; the page words each one (spec §8 style). */
-export type AudioProblem = "missing" | "incomplete" | "empty" | "type" | "unreadable";
 
 export class AudioRejected extends Error {
   override name = "AudioRejected";

@@ -9,6 +9,13 @@ export type EpisodeFieldProblem = "required" | "tooLong" | "tooMany";
 export type EpisodeField = "title" | "description" | "categories";
 export type EpisodeFieldErrors = Partial<Record<EpisodeField, EpisodeFieldProblem>>;
 
+/** Why an uploaded file cannot be an episode's audio (episode-audio.server.ts), or none was named. */
+export type AudioProblem = "missing" | "incomplete" | "empty" | "type" | "unreadable";
+export type EpisodeErrors = EpisodeFieldErrors & { audio?: AudioProblem | "required" };
+export type EpisodeDone = "uploaded" | "updated" | "deleted";
+/** The podcast page action's answer to the dialogs. */
+export type EpisodeAnswer = { ok: true; done: EpisodeDone; slug?: string } | { ok: false; errors?: EpisodeErrors; refused?: string; notFound?: boolean };
+
 export interface EpisodeFields {
   title: string;
   description: string;

@@ -1,7 +1,6 @@
 import type { Db } from "~/adapters/db/database.server";
 import type { ObjectStorage } from "~/adapters/storage/contract";
 import { newObjectKey } from "~/adapters/storage/keys";
-import { readSettings, writeSetting } from "~/modules/settings/settings.server";
 import { AUDIO_PREFIX, insertEpisodeIfSlugFree } from "./episodes.server";
 import { SAMPLE_EPISODES, type SampleEpisode } from "./sample-episodes";
 import { slugify } from "./slug";
@@ -15,12 +14,11 @@ export const AUDIO_CACHE_CONTROL = "public, max-age=31536000, immutable";
  * slug exists is left alone (nothing the owner changed is overwritten), except that its audio is
  * written again if the storage lost it (a new DATA_DIR with the same PostgreSQL database). Safe to
  * run at every start and in several processes at once: the slug decides, and the loser's object is
- * deleted. Samples are added on the first start only: one the owner deleted does not come back.
- * Returns how many episodes were added.
+ * deleted. With `addMissing` false (after the first start) a sample the owner deleted is not added
+ * back. Returns how many episodes were added.
  */
-export async function seedEpisodes(db: Db, storage: ObjectStorage, now: Date): Promise<number> {
+export async function seedEpisodes(db: Db, storage: ObjectStorage, now: Date, { addMissing = true } = {}): Promise<number> {
   let added = 0;
-  const seededBefore = (await readSettings(db))["podcast.samplesSeededAt"] !== "";
   for (const sample of SAMPLE_EPISODES) {
     const slug = slugify(sample.text.en.title);
     const existing = await db.selectFrom("episodes").select("audio_key").where("slug", "=", slug).executeTakeFirst();
@@ -30,7 +28,7 @@ export async function seedEpisodes(db: Db, storage: ObjectStorage, now: Date): P
       }
       continue;
     }
-    if (seededBefore) continue;
+    if (!addMissing) continue;
     const audio = sampleAudio(sample);
     const audioKey = newObjectKey(AUDIO_PREFIX, "wav");
     await storage.put(audioKey, audio, { contentType: "audio/wav", cacheControl: AUDIO_CACHE_CONTROL });
@@ -57,7 +55,6 @@ export async function seedEpisodes(db: Db, storage: ObjectStorage, now: Date): P
     }
     if (inserted) added++;
   }
-  if (!seededBefore) await writeSetting(db, "podcast.samplesSeededAt", now.toISOString(), now);
   return added;
 }
 

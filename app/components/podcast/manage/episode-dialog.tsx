@@ -1,0 +1,236 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { buttonClass } from "~/components/ui/button-styles";
+import { FormField } from "~/components/ui/form-field";
+import { Progress } from "~/components/ui/progress";
+import { showToast } from "~/components/ui/toast";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { LANGUAGE_NAMES } from "~/i18n/languages";
+import { useLanguage } from "~/i18n/root-data";
+import { EPISODE_LIMITS, parseEpisodeFields, type EpisodeAnswer, type EpisodeErrors } from "~/modules/podcast/episode-form";
+import type { EpisodeView } from "~/components/podcast/episode-view";
+import { AudioPicker } from "./audio-picker";
+import { failureStatus, sendResumable, type UploadProgress } from "./resumable-upload";
+
+type Props = { mode: "upload"; episode?: undefined; onClose: () => void } | { mode: "edit"; episode: EpisodeView; onClose: () => void };
+type Phase = "idle" | "uploading" | "saving";
+type Messages = Partial<Record<"title" | "description" | "categories" | "audio", string>>;
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** Field problems, from the browser's check or the server's answer, in the reader's language. */
+function messagesFor(t: T, errors: EpisodeErrors): Messages {
+  const messages: Messages = {};
+  if (errors.title) messages.title = t(errors.title === "required" ? "manage.errors.titleRequired" : "manage.errors.titleTooLong", { max: EPISODE_LIMITS.title });
+  if (errors.description)
+    messages.description = t(errors.description === "required" ? "manage.errors.descriptionRequired" : "manage.errors.descriptionTooLong", { max: EPISODE_LIMITS.description });
+  if (errors.categories)
+    messages.categories = t(errors.categories === "tooMany" ? "manage.errors.categoriesTooMany" : "manage.errors.categoriesTooLong", {
+      max: errors.categories === "tooMany" ? EPISODE_LIMITS.categories : EPISODE_LIMITS.category,
+    });
+  const audio = {
+    required: "audioRequired",
+    type: "audioType",
+    empty: "audioEmpty",
+    unreadable: "audioUnreadable",
+    missing: "audioMissing",
+    incomplete: "audioMissing",
+  } as const;
+  if (errors.audio) messages.audio = t(`manage.errors.${audio[errors.audio]}`);
+  return messages;
+}
+
+/**
+ * The upload and edit dialogs of spec §4: title, description, comma-separated categories and the
+ * audio file (required to upload, optional to edit). The file goes first, resumably, with a progress
+ * bar; then the form names it. 'Uploading...' / 'Updating...' while busy; on success a toast, and the
+ * dialog closes (the page reloads its list, the new episode first). A failed save keeps what was sent,
+ * so a second try does not upload the file again.
+ */
+export default function EpisodeDialog({ mode, episode, onClose }: Props) {
+  const { t } = useTranslation("podcast");
+  const language = useLanguage();
+  const fetcher = useFetcher<EpisodeAnswer>();
+  const [file, setFile] = useState<File | null>(null);
+  const [messages, setMessages] = useState<Messages>({});
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const sent = useRef<{ file: File; uploadId: string } | null>(null);
+  const cancel = useRef<AbortController | null>(null);
+  const failed = mode === "upload" ? "manage.toasts.uploadFailed" : "manage.toasts.updateFailed";
+  const showFailure = () =>
+    void showToast("error", t("manage.toasts.error"), {
+      description: t(failed),
+    });
+
+  useFetcherAnswer(fetcher, (answer) => {
+    setPhase("idle");
+    if (answer.ok) {
+      const done = answer.done === "uploaded" ? "uploaded" : "updated";
+      void showToast("success", t(`manage.toasts.${done}`), {
+        description: t(`manage.toasts.${done}Text`),
+      });
+      onClose();
+      return;
+    }
+    if (answer.refused) setMessages({ audio: t("manage.errors.signedOut") });
+    else if (answer.errors) setMessages(messagesFor(t, answer.errors));
+    // A file the server refused is gone from the server: the next try sends it again.
+    if (answer.errors?.audio) sent.current = null;
+    showFailure();
+  });
+
+  // Removing the file of a new episode says at once what is missing (spec §5).
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setMessages(({ audio: _audio, ...rest }) => (chosen || mode === "edit" ? rest : { ...rest, audio: t("manage.errors.audioRequired") }));
+  };
+
+  const close = () => {
+    cancel.current?.abort();
+    onClose();
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const { errors } = parseEpisodeFields({
+      title: form.get("title"),
+      description: form.get("description"),
+      categories: form.get("categories"),
+    });
+    const found = messagesFor(t, {
+      ...errors,
+      ...(mode === "upload" && !file ? { audio: "required" as const } : {}),
+    });
+    setMessages(found);
+    if (Object.keys(found).length > 0) {
+      if (found.audio)
+        void showToast("error", t("manage.toasts.error"), {
+          description: t("manage.toasts.selectAudio"),
+        });
+      return;
+    }
+    let uploadId = "";
+    if (file) {
+      if (sent.current?.file !== file) {
+        setPhase("uploading");
+        setProgress({ sent: 0, total: file.size, resumed: false });
+        cancel.current = new AbortController();
+        try {
+          sent.current = {
+            file,
+            uploadId: await sendResumable(file, setProgress, cancel.current.signal),
+          };
+          // Sent in full: closing the dialog now must not delete it from the server.
+          cancel.current = null;
+        } catch (error) {
+          if (error instanceof DOMException && error.name === "AbortError") return;
+          cancel.current = null;
+          const status = failureStatus(error);
+          setPhase("idle");
+          setMessages({
+            audio: status === 413 ? t("manage.errors.dropTooLarge", { bytes: file.size }) : status === 401 || status === 403 ? t("manage.errors.signedOut") : t(failed),
+          });
+          showFailure();
+          return;
+        }
+      }
+      uploadId = sent.current.uploadId;
+    }
+    setPhase("saving");
+    const fields = {
+      title: String(form.get("title")),
+      description: String(form.get("description")),
+      categories: String(form.get("categories") ?? ""),
+    };
+    void fetcher.submit(
+      {
+        intent: mode === "upload" ? "create" : "update",
+        id: episode?.id ?? "",
+        uploadId,
+        ...fields,
+      },
+      { method: "post" },
+    );
+  }
+
+  const busy = phase !== "idle";
+  const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  const busyLabel = mode === "upload" ? t("manage.uploading") : t("manage.updating");
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-paper p-6 text-ink shadow-2xl sm:p-8">
+          <Dialog.Title className="font-serif text-2xl font-semibold">{mode === "upload" ? t("manage.uploadTitle") : t("manage.editTitle")}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted">
+            {mode === "upload" ? t("manage.uploadText") : t("manage.editText", { language: LANGUAGE_NAMES[language] })}
+          </Dialog.Description>
+          <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+            <FormField id="episode-title" name="title" label={t("manage.title")} defaultValue={episode?.title} error={messages.title} disabled={busy} autoComplete="off" />
+            <div>
+              <label htmlFor="episode-description" className="font-semibold">
+                {t("manage.description")}
+              </label>
+              <textarea
+                id="episode-description"
+                name="description"
+                rows={4}
+                defaultValue={episode?.description}
+                disabled={busy}
+                aria-invalid={Boolean(messages.description)}
+                aria-describedby={messages.description ? "episode-description-error" : undefined}
+                className={`mt-1 w-full rounded-xl border bg-white px-4 py-2.5 text-base ${messages.description ? "border-alert" : "border-line"}`}
+              />
+              {messages.description && (
+                <p id="episode-description-error" className="mt-1 text-sm font-medium text-alert">
+                  {messages.description}
+                </p>
+              )}
+            </div>
+            <FormField
+              id="episode-categories"
+              name="categories"
+              label={t("manage.categories")}
+              hint={t("manage.categoriesHint")}
+              defaultValue={episode?.categories.join(", ")}
+              error={messages.categories}
+              disabled={busy}
+              autoComplete="off"
+            />
+            <AudioPicker
+              file={file}
+              onFile={chooseFile}
+              error={messages.audio ?? null}
+              onError={(message) =>
+                setMessages((current) => ({
+                  ...current,
+                  audio: message ?? undefined,
+                }))
+              }
+              optional={mode === "edit"}
+              disabled={busy}
+            />
+            {phase === "uploading" && (
+              <div aria-live="polite">
+                <Progress value={percent} label={t("manage.progressLabel")} />
+                <p className="mt-1 text-sm text-muted">{t("manage.progress", { percent })}</p>
+                {progress?.resumed && <p className="mt-1 text-sm text-muted">{t("manage.resumed")}</p>}
+              </div>
+            )}
+            <div className="flex flex-wrap justify-end gap-3">
+              <button type="button" onClick={close} className={buttonClass({ variant: "ghost" })}>
+                {t("manage.cancel")}
+              </button>
+              <button type="submit" disabled={busy || (mode === "upload" && !file)} className={buttonClass({ variant: "primary" })}>
+                {busy ? busyLabel : mode === "upload" ? t("manage.submitUpload") : t("manage.submitEdit")}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

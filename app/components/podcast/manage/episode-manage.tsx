@@ -1,0 +1,97 @@
+import { Pencil, Trash2, Upload } from "lucide-react";
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button-styles";
+import { useAdminEnabled } from "~/i18n/root-data";
+import type { EpisodeView } from "~/components/podcast/episode-view";
+
+// The dialogs' code (and the upload client) loads on first use, not with the page (ADR 022).
+const EpisodeDialog = lazy(() => import("./episode-dialog"));
+const DeleteEpisodeDialog = lazy(() => import("./delete-episode-dialog"));
+const AdminAccessDialog = lazy(() => import("~/components/admin/admin-access-dialog"));
+
+type Open = { kind: "upload" } | { kind: "edit"; episode: EpisodeView } | { kind: "delete"; episode: EpisodeView } | { kind: "adminRequired" } | null;
+
+interface Manage {
+  canEdit: boolean;
+  open: (dialog: Exclude<Open, null>) => void;
+}
+
+const ManageContext = createContext<Manage>({ canEdit: false, open: () => {} });
+
+/**
+ * Episode management on the podcast page (spec §4, §6): 'Upload Episode' for everyone (a visitor who
+ * is not an admin in admin mode is sent to Admin Access), edit and delete on each card for admins.
+ * `canEdit` comes from the server, which checks again on every change.
+ */
+export function EpisodeManageProvider({ canEdit, children }: { canEdit: boolean; children: ReactNode }) {
+  const [dialog, setDialog] = useState<Open>(null);
+  const { t } = useTranslation("podcast");
+  const value = useMemo(() => ({ canEdit, open: setDialog }), [canEdit]);
+  const close = () => setDialog(null);
+  return (
+    <ManageContext.Provider value={value}>
+      {children}
+      <Suspense fallback={null}>
+        {dialog?.kind === "upload" && <EpisodeDialog mode="upload" onClose={close} />}
+        {dialog?.kind === "edit" && <EpisodeDialog mode="edit" episode={dialog.episode} onClose={close} />}
+        {dialog?.kind === "delete" && <DeleteEpisodeDialog episode={dialog.episode} onClose={close} />}
+        {dialog?.kind === "adminRequired" && <AdminAccessDialog notice={t("manage.adminRequired")} onClose={close} />}
+      </Suspense>
+    </ManageContext.Provider>
+  );
+}
+
+/** Spec §2: visible to everyone; only an admin in admin mode gets the upload dialog. */
+export function UploadEpisodeButton() {
+  const { t } = useTranslation("podcast");
+  const { canEdit, open } = useContext(ManageContext);
+  if (!useAdminEnabled()) return null;
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={() => open(canEdit ? { kind: "upload" } : { kind: "adminRequired" })}
+      className={buttonClass({ variant: "primary", size: "sm" })}
+    >
+      <Upload aria-hidden="true" className="size-4" />
+      {t("manage.upload")}
+    </button>
+  );
+}
+
+/** Edit and delete on an episode card, for admins only (spec §6). */
+export function EpisodeAdminActions({ episode, className }: { episode: EpisodeView; className?: string }) {
+  const { t } = useTranslation("podcast");
+  const { canEdit, open } = useContext(ManageContext);
+  if (!canEdit) return null;
+  const iconButton = buttonClass({
+    variant: "outline",
+    size: "sm",
+    className: "px-2.5",
+  });
+  return (
+    <div className={className}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-label={t("manage.edit", { title: episode.title })}
+        title={t("manage.edit", { title: episode.title })}
+        onClick={() => open({ kind: "edit", episode })}
+        className={iconButton}
+      >
+        <Pencil aria-hidden="true" className="size-4" />
+      </button>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-label={t("manage.delete", { title: episode.title })}
+        title={t("manage.delete", { title: episode.title })}
+        onClick={() => open({ kind: "delete", episode })}
+        className={iconButton}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}

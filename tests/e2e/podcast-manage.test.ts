@@ -1,0 +1,179 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "~/lib/config.server";
+import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
+import { openServices } from "../../server/bootstrap";
+import { createLogger } from "../../server/logger";
+import { waitForHydration, watchErrors } from "../support/browser";
+import { useBrowser } from "../support/e2e";
+import { spawnServer, type ServerProcess } from "../support/server-process";
+import { mp3Bytes, pngBytes } from "../support/tus";
+
+// Episode management as the owner does it in Chromium, on a server of its own with an admin account:
+// the refusal for visitors, every validation message, an upload with a progress bar that survives a
+// dropped connection, edit and delete.
+const { browser, baseUrl } = useBrowser();
+const PASSWORD = "the owner's long passphrase";
+let server: (ServerProcess & { ready: Promise<void> }) | undefined;
+const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-podcast-manage-"));
+const url = () => server!.url;
+
+beforeAll(async () => {
+  const services = await openServices(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), createLogger("silent"));
+  try {
+    await createOrPromoteAdmin(services, { email: "owner@example.org", password: PASSWORD }, { userId: null, ip: "e2e", userAgent: null }, new Date());
+  } finally {
+    services.mailer.close();
+    await services.db.destroy();
+  }
+  server = spawnServer({ DATA_DIR: dataDir });
+  await server.ready;
+});
+
+afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function adminOnPodcast(width = 1280): Promise<Page> {
+  const page = await (await browser().newContext({ viewport: { width, height: 900 } })).newPage();
+  await page.goto(`${url()}/sign-in`);
+  await waitForHydration(page);
+  await page.locator("main").getByLabel("Email address", { exact: true }).fill("owner@example.org");
+  await page.locator("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.locator("main").getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/account/);
+  await page.goto(`${url()}/admin`);
+  await page.getByRole("button", { name: "Verify Admin Access" }).click();
+  await page.getByRole("link", { name: "Subscribers" }).waitFor();
+  await page.goto(`${url()}/podcast`);
+  await waitForHydration(page);
+  return page;
+}
+
+const dialog = (page: Page) => page.getByRole("dialog");
+const firstCardTitle = (page: Page) => page.locator("section[aria-labelledby=all-title] ul li h3").first().innerText();
+const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
+
+/** Drops files on the dialog's drop zone as a file manager would. */
+async function dropFiles(page: Page, files: Array<{ name: string; type: string; size: number }>): Promise<void> {
+  await page.evaluate((list) => {
+    const transfer = new DataTransfer();
+    for (const entry of list) transfer.items.add(new File([new Uint8Array(entry.size)], entry.name, { type: entry.type }));
+    const zone = document.querySelector("[role=dialog] .border-dashed")!;
+    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+describe("episode management in the browser", () => {
+  it("shows 'Upload Episode' to visitors and sends them to Admin Access instead of the upload form", async () => {
+    const page = await (await browser().newContext()).newPage();
+    await page.goto(`${baseUrl}/podcast`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Upload Episode" }).click();
+    await expect.poll(() => dialog(page).getByRole("alert").innerText()).toContain("Admin access is required to upload episodes");
+    await expect.poll(() => dialog(page).getByRole("link", { name: "Sign in" }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Title").count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^Edit / }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("checks every field and file in the dialog, with the spec's messages", async () => {
+    const page = await adminOnPodcast();
+    const errors = watchErrors(page);
+    await page.getByRole("button", { name: "Upload Episode" }).click();
+    const submit = dialog(page).getByRole("button", { name: "Upload", exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+
+    const input = dialog(page).locator("input[type=file]");
+    await input.setInputFiles(file("cover.png", "image/png", pngBytes()));
+    await expect.poll(() => dialog(page).getByText("File type must be .mp3, .wav, .m4a").isVisible()).toBe(true);
+    await dropFiles(page, [{ name: "a.mp3", type: "audio/mpeg", size: 10 }, { name: "b.mp3", type: "audio/mpeg", size: 10 }]);
+    await expect.poll(() => dialog(page).getByText("Too many files").isVisible()).toBe(true);
+    await dropFiles(page, [{ name: "empty.mp3", type: "audio/mpeg", size: 0 }]);
+    await expect.poll(() => dialog(page).getByText("File is smaller than 1 bytes").isVisible()).toBe(true);
+    // Junk files of the operating system are ignored, not refused.
+    await dropFiles(page, [{ name: ".DS_Store", type: "", size: 10 }, { name: "talk.mp3", type: "audio/mpeg", size: 2048 }]);
+    await expect.poll(() => dialog(page).getByText(/Selected: talk\.mp3/).isVisible()).toBe(true);
+    expect(await submit.isEnabled()).toBe(true);
+
+    await dialog(page).getByRole("button", { name: "Remove file" }).click();
+    await expect.poll(() => dialog(page).getByText("Please select an audio file").isVisible()).toBe(true);
+    await input.setInputFiles(file("talk.mp3", "audio/mpeg", mp3Bytes(3)));
+    await submit.click();
+    expect(await dialog(page).getByText("Title is required").isVisible()).toBe(true);
+    expect(await dialog(page).getByText("Description is required").isVisible()).toBe(true);
+    await dialog(page).getByLabel("Title").fill("x".repeat(201));
+    await dialog(page).getByLabel("Description").fill("Notes");
+    await submit.click();
+    expect(await dialog(page).getByText("Title must be at most 200 characters").isVisible()).toBe(true);
+
+    // A PNG named .mp3 passes the browser's check; the server reads its bytes and refuses it.
+    await dialog(page).getByLabel("Title").fill("Not Audio");
+    await input.setInputFiles(file("sneaky.mp3", "audio/mpeg", pngBytes()));
+    await submit.click();
+    await expect.poll(() => dialog(page).getByText("File type must be MP3, WAV or M4A").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText("Failed to upload episode").isVisible()).toBe(true);
+
+    await dialog(page).getByRole("button", { name: "Cancel" }).click();
+    expect(await dialog(page).count()).toBe(0);
+    expect(await firstCardTitle(page)).not.toBe("Not Audio");
+    expect(errors.filter((error) => !/status of 415/.test(error))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("uploads with a progress bar, resumes after a dropped connection, then edits and deletes", async () => {
+    const page = await adminOnPodcast();
+    const requests: string[] = [];
+    let dropped = false;
+    await page.route("**/admin/uploads/**", async (route) => {
+      const request = route.request();
+      requests.push(`${request.method()} ${request.headers()["upload-offset"] ?? ""}`);
+      // Slow enough to watch the bar; the second piece loses its connection once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (request.method() === "PATCH" && Number(request.headers()["upload-offset"]) > 0 && !dropped) {
+        dropped = true;
+        await route.abort("connectionreset");
+        return;
+      }
+      await route.continue();
+    });
+
+    await page.getByRole("button", { name: "Upload Episode" }).click();
+    await dialog(page).getByLabel("Title").fill("Reparations and Trade Justice");
+    await dialog(page).getByLabel("Description").fill("How trade rules carry the past into the present.");
+    await dialog(page).getByLabel("Categories").fill("Pan-Africanism, Diaspora Economics");
+    // 12 MB: three pieces of 5 MB.
+    await dialog(page).locator("input[type=file]").setInputFiles(file("episode.mp3", "audio/mpeg", mp3Bytes(780)));
+    await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
+    await expect.poll(() => dialog(page).getByRole("button", { name: "Uploading..." }).isVisible()).toBe(true);
+    expect(await dialog(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
+    await expect.poll(() => dialog(page).getByText("The connection dropped").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await dialog(page).count()).toBe(0);
+    // Resumed: after the drop the client asked the server's offset (HEAD) and sent only the rest.
+    const afterDrop = requests.slice(requests.findIndex((entry, index) => index > 0 && entry.startsWith("PATCH") && Number(entry.split(" ")[1]) > 0) + 1);
+    expect(afterDrop[0]).toMatch(/^HEAD/);
+    expect(afterDrop.filter((entry) => entry === "PATCH 0")).toEqual([]);
+    await expect.poll(() => firstCardTitle(page)).toBe("Reparations and Trade Justice");
+    expect(await page.locator("section[aria-labelledby=all-title] li").first().innerText()).toContain("13:00");
+
+    await page.getByRole("button", { name: "Edit Reparations and Trade Justice" }).first().click();
+    expect(await dialog(page).getByLabel("Categories").inputValue()).toBe("Pan-Africanism, Diaspora Economics");
+    await dialog(page).getByLabel("Title").fill("Reparations, Trade and Justice");
+    await dialog(page).getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.getByText("Episode updated successfully").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => firstCardTitle(page)).toBe("Reparations, Trade and Justice");
+
+    await page.getByRole("button", { name: "Delete Reparations, Trade and Justice" }).first().click();
+    expect(await page.getByRole("alertdialog").innerText()).toContain("This cannot be undone");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => page.getByText("Episode deleted").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => firstCardTitle(page)).not.toBe("Reparations, Trade and Justice");
+    await page.context().close();
+  });
+});
