@@ -23,12 +23,13 @@ async function xml(path: string, type: RegExp) {
 }
 
 describe("findable", () => {
-  it("lists every public page and article in four languages in /sitemap.xml, with alternates", async () => {
+  it("lists every public page, article and episode in four languages in /sitemap.xml, with alternates", async () => {
     const { urlset } = await xml("/sitemap.xml", /application\/xml/);
     const urls = asList(urlset.url) as Array<{ loc: string; "xhtml:link": Array<{ "@hreflang": string; "@href": string }> }>;
-    expect(urls).toHaveLength((PUBLIC_PAGES.length + 10) * 4);
+    // 10 sample articles and 8 sample episodes.
+    expect(urls).toHaveLength((PUBLIC_PAGES.length + 10 + 8) * 4);
     const locs = urls.map((url) => url.loc);
-    for (const loc of ["https://diaspora.example/", "https://diaspora.example/fr", "https://diaspora.example/es/blog", `https://diaspora.example/pt/blog/${SAMPLE_ARTICLE}`]) {
+    for (const loc of ["https://diaspora.example/", "https://diaspora.example/fr", "https://diaspora.example/es/blog", `https://diaspora.example/pt/blog/${SAMPLE_ARTICLE}`, "https://diaspora.example/fr/podcast/legacy-of-mlk"]) {
       expect(locs).toContain(loc);
     }
     expect(locs.some((loc) => /admin|upload-diagnostics|cart/.test(loc))).toBe(false);
