@@ -5,7 +5,7 @@ import { drainOutbox, type OutboxHandlers } from "~/modules/outbox/drain.server"
 import { enqueue } from "~/modules/outbox/enqueue.server";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
 import { DEFAULT_GROUPS, startFakeMailerLite, type FakeMailerLite } from "../support/fake-mailerlite";
-import { capturingLogger, insertSubscriber } from "../support/outbox-fixtures";
+import { capturingLogger, insertSubscriber, subscriberRow } from "../support/outbox-fixtures";
 
 const T0 = new Date("2026-11-21T12:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -18,7 +18,7 @@ describe.each(dialects)("mailing-provider sync through the outbox on %s", (diale
   let fake: FakeMailerLite;
   let log: ReturnType<typeof capturingLogger>;
   /** null: MAILERLITE_API_KEY unset. */
-  const services = (apiKey: string | null = fake.apiKey) => ({ db: database.db, logger: log.logger, config: { mailerLite: { apiKey: apiKey ?? undefined, baseUrl: fake.url } } });
+  const services = (apiKey: string | null = fake.apiKey) => ({ db: database.db, dialect, logger: log.logger, config: { mailerLite: { apiKey: apiKey ?? undefined, baseUrl: fake.url } } });
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -206,6 +206,22 @@ describe.each(dialects)("mailing-provider sync through the outbox on %s", (diale
     await drainUntilSettled(createProviderHandlers(services()), at(1));
     expect(fake.succeeded("POST", "/subscribers")).toHaveLength(6);
     expect(fake.subscribers.size).toBe(3);
+  });
+
+  it("Sync reads the list in batches: past 500 subscribers each is pushed once, and a stop hands every later one to the outbox once", async () => {
+    const rows = Array.from({ length: 1_101 }, (_, n) => subscriberRow({ email: `many${n}@example.org`, created_at: new Date(T0.getTime() - (n % 7) * 1000).toISOString() }));
+    for (let start = 0; start < rows.length; start += 200) await database.db.insertInto("subscribers").values(rows.slice(start, start + 200)).execute();
+    expect(await syncAllVerified({ ...services(), now: () => T0 }, ADMIN)).toEqual({ synced: 1_101, failed: 0 });
+    expect(fake.succeeded("POST", "/subscribers")).toHaveLength(1_101);
+    expect(fake.subscribers.size).toBe(1_101);
+
+    // Time is up at once: nothing is pushed and each subscriber gets one upsert row, also when asked twice.
+    const tick = (() => { let ms = T0.getTime(); return () => new Date((ms += 10)); })();
+    expect(await syncAllVerified({ ...services(), now: tick }, ADMIN, { budgetMs: 0 })).toEqual({ synced: 0, failed: 1_101 });
+    expect(await syncAllVerified({ ...services(), now: tick }, ADMIN, { budgetMs: 0 })).toEqual({ synced: 0, failed: 1_101 });
+    const queued = (await outbox()).map((row) => (JSON.parse(row.payload) as { subscriberId: string }).subscriberId);
+    expect(queued).toHaveLength(1_101);
+    expect(new Set(queued)).toEqual(new Set(rows.map((row) => row.id)));
   });
 
   it("Sync without a key says 'API key not configured' and calls nothing", async () => {

@@ -1,10 +1,11 @@
 import type { Logger } from "pino";
-import type { Db } from "~/adapters/db/database.server";
+import { sql } from "kysely";
+import type { Db, DialectName } from "~/adapters/db/database.server";
 import { createMailerLiteClient, MailingProviderError, type MailingProvider, type ProviderGroup } from "~/adapters/mailing/mailerlite.server";
 import type { AppConfig } from "~/lib/config.server";
 import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
 import type { OutboxHandler } from "~/modules/outbox/drain.server";
-import { enqueue, type OutboxTopic } from "~/modules/outbox/enqueue.server";
+import type { OutboxTopic } from "~/modules/outbox/enqueue.server";
 import { PermanentFailure, RetryLater } from "~/modules/outbox/outcomes";
 import { groupIdsFor, providerGroupFor } from "./provider-groups";
 
@@ -24,6 +25,7 @@ export interface ProviderSyncServices {
 
 /** The provider's rate limit covers every call: a 429 on one of these topics holds back the others. */
 const PROVIDER_TOPICS = ["newsletter.provider-upsert", "newsletter.provider-unsubscribe"] as const satisfies readonly OutboxTopic[];
+const UPSERT_TOPIC: OutboxTopic = "newsletter.provider-upsert";
 const GROUPS_CACHE_MS = 10 * 60_000;
 const SYSTEM: Actor = { userId: null, ip: null, userAgent: null };
 /** How long the admin's Sync pushes directly before handing the rest to the outbox. */
@@ -129,14 +131,62 @@ export function createProviderHandlers(services: ProviderSyncServices): Provider
   };
 }
 
+/** Confirmed subscribers read per query during Sync: memory stays flat however long the list. */
+const SYNC_BATCH_SIZE = 500;
+type Cursor = { createdAt: string; id: string };
+
+/** The confirmed, still subscribed subscribers from `cursor` on (inclusive), oldest first. */
+function activeFrom(db: Db, cursor: Cursor | null) {
+  return db
+    .selectFrom("subscribers")
+    .where("is_verified", "=", 1)
+    .where("unsubscribed_at", "is", null)
+    .$if(cursor !== null, (query) => query.where((eb) => eb(eb.refTuple("created_at", "id"), ">=", eb.tuple(cursor!.createdAt, cursor!.id))));
+}
+
+/**
+ * Hands every active subscriber from `cursor` on to the outbox in one statement (no list in memory),
+ * skipping those with an upsert already waiting. Returns how many are left to sync and how many rows
+ * were added.
+ */
+async function queueFrom(trx: Db, dialect: DialectName, cursor: Cursor, now: Date): Promise<{ left: number; queued: number }> {
+  const stamp = now.toISOString();
+  const payload = sql<string>`'{"subscriberId":"' || subscribers.id || '"}'`;
+  const left = Number((await activeFrom(trx, cursor).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const result = await trx
+    .insertInto("outbox")
+    .columns(["id", "topic", "payload", "attempts", "run_at", "claimed_until", "last_error", "created_at", "done_at"])
+    .expression(
+      activeFrom(trx, cursor)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("outbox as waiting").select("waiting.id").where("waiting.topic", "=", UPSERT_TOPIC).where("waiting.done_at", "is", null).where("waiting.payload", "=", payload))),
+        )
+        .select([
+          (dialect === "postgres" ? sql<string>`gen_random_uuid()::text` : sql<string>`lower(hex(randomblob(16)))`).as("id"),
+          sql.lit(UPSERT_TOPIC).as("topic"),
+          payload.as("payload"),
+          sql.lit(0).as("attempts"),
+          sql.val(stamp).as("run_at"),
+          sql.lit(null).as("claimed_until"),
+          sql.lit(null).as("last_error"),
+          sql.val(stamp).as("created_at"),
+          sql.lit(null).as("done_at"),
+        ]),
+    )
+    .executeTakeFirst();
+  return { left, queued: Number(result.numInsertedOrUpdatedRows ?? 0) };
+}
+
 /**
  * The admin's Sync (spec §6, 'Sync completed'): pushes every confirmed subscriber to the provider now,
- * for up to 20 s. Those it could not push (a temporary failure, a 429, or time up) are handed to the
- * outbox and arrive later; all of them count as failed here. Written to the audit log as
- * sync_mailerlite. Throws ProviderNotConfiguredError ('API key not configured') without a key.
+ * oldest first, read in batches of 500, for up to 20 s. When time is up or the provider is unwell or
+ * limiting us (a temporary failure, a 429), the rest is handed to the outbox, which retries with
+ * backoff; all of those count as failed here, as do the ones the provider refused outright. Written
+ * to the audit log as sync_mailerlite. Throws ProviderNotConfiguredError ('API key not configured')
+ * without a key.
  */
 export async function syncAllVerified(
-  services: ProviderSyncServices & { now: () => Date },
+  services: ProviderSyncServices & { now: () => Date; dialect: DialectName },
   actor: Actor,
   { budgetMs = SYNC_BUDGET_MS }: { budgetMs?: number } = {},
 ): Promise<{ synced: number; failed: number }> {
@@ -144,43 +194,49 @@ export async function syncAllVerified(
   if (!connection) throw new ProviderNotConfiguredError();
   const { db } = services;
   const started = services.now().getTime();
-  const rows = await db.selectFrom("subscribers").select(COLUMNS).where("is_verified", "=", 1).where("unsubscribed_at", "is", null).orderBy("created_at").execute();
   let synced = 0;
-  const later: string[] = [];
-  const given: string[] = [];
-  let holdOff = false;
-  for (const row of rows) {
-    if (holdOff || services.now().getTime() - started > budgetMs) {
-      later.push(row.id);
-      continue;
-    }
-    try {
-      await push(services, connection, row, services.now());
-      synced += 1;
-    } catch (error) {
-      const outcome = await failure(services, error, { operation: "sync", subscriberId: row.id }, services.now());
-      if (outcome instanceof PermanentFailure) {
-        given.push(row.id);
-      } else {
-        // The provider is unwell or limiting us: the outbox retries with backoff instead.
-        later.push(row.id);
-        holdOff = true;
+  let refused = 0;
+  let cursor: Cursor | null = null;
+  // Where pushing stopped: this subscriber and every later one go to the outbox.
+  let stoppedAt: Cursor | null = null;
+  read: for (;;) {
+    const after: Cursor | null = cursor;
+    const batch = await activeFrom(db, null)
+      .select(COLUMNS)
+      .select("created_at")
+      .$if(after !== null, (query) => query.where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(after!.createdAt, after!.id))))
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(SYNC_BATCH_SIZE)
+      .execute();
+    for (const row of batch) {
+      cursor = { createdAt: row.created_at, id: row.id };
+      if (services.now().getTime() - started > budgetMs) {
+        stoppedAt = cursor;
+        break read;
+      }
+      try {
+        await push(services, connection, row, services.now());
+        synced += 1;
+      } catch (error) {
+        const outcome = await failure(services, error, { operation: "sync", subscriberId: row.id }, services.now());
+        if (outcome instanceof PermanentFailure) {
+          refused += 1;
+          continue;
+        }
+        stoppedAt = cursor;
+        break read;
       }
     }
+    if (batch.length < SYNC_BATCH_SIZE) break;
   }
   const now = services.now();
-  const queued = await db.transaction().execute(async (trx) => {
-    const waiting = new Set(
-      (await trx.selectFrom("outbox").select("payload").where("topic", "=", "newsletter.provider-upsert").where("done_at", "is", null).execute()).map(
-        (row) => (JSON.parse(row.payload) as { subscriberId?: string }).subscriberId,
-      ),
-    );
-    const fresh = later.filter((id) => !waiting.has(id));
-    for (const subscriberId of fresh) await enqueue(trx, "newsletter.provider-upsert", { subscriberId }, now);
-    const failed = later.length + given.length;
-    await recordAudit(trx, actor, { action: "sync_mailerlite", resource: "subscribers", details: { synced, failed, queued: later.length } }, now);
-    return fresh.length;
+  const { left, queued } = await db.transaction().execute(async (trx) => {
+    const handedOver = stoppedAt ? await queueFrom(trx, services.dialect, stoppedAt, now) : { left: 0, queued: 0 };
+    const details = { synced, failed: handedOver.left + refused, queued: handedOver.left };
+    await recordAudit(trx, actor, { action: "sync_mailerlite", resource: "subscribers", details }, now);
+    return handedOver;
   });
   if (queued > 0) services.logger.info({ queued }, "mailing-provider sync: the rest is left to the outbox");
-  return { synced, failed: later.length + given.length };
+  return { synced, failed: left + refused };
 }
