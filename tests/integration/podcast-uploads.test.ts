@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_AUDIO_UPLOAD_BYTES } from "~/adapters/uploads/staged-uploads.server";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { episodeBySlug, listEpisodes } from "~/modules/podcast/episodes.server";
@@ -11,6 +11,7 @@ import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
 import { people, PEOPLE_PASSWORD } from "../support/people";
+import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { createUpload, mp3Bytes, pngBytes, sendBytes, uploadFile, uploadIdOf, uploadOffset } from "../support/tus";
 
 // Uploading, editing and deleting episodes over HTTP as the owner does: the resumable upload, the
@@ -239,6 +240,34 @@ describe.each(dialects)("episode uploads on %s", (dialect) => {
       expect((await seedSampleContent(db(), app.services.storage, new Date())).episodes).toBe(0);
       expect(await episodeBySlug(db(), "legacy-of-mlk", "en")).toBeNull();
     });
+  });
+});
+
+describe("episode uploads with S3-compatible storage", () => {
+  // Filled before the app starts (hooks run in order), so the app stores its objects in the bucket.
+  const env: Record<string, string> = {};
+  let s3: TestS3Server | undefined;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    Object.assign(env, s3.env);
+  });
+  afterAll(() => s3?.close());
+  const app = appOnTestDatabase("sqlite", env);
+  const { adminInMode } = people(app);
+
+  it("stores the upload in the bucket, serves it with Range from there, and removes it on delete", async () => {
+    expect(app.services.storage.kind).toBe("s3");
+    const owner = await adminInMode("10.65.0.1");
+    const bytes = mp3Bytes(12);
+    const created = await owner.post("/podcast.data", { intent: "create", uploadId: await uploadFile(owner, bytes), title: "From the Bucket", description: "d", categories: "" });
+    expect(created.status).toBe(200);
+    const episode = (await episodeBySlug(app.services.db, "from-the-bucket", "en"))!;
+    expect(await app.services.storage.head(episode.audioKey)).toMatchObject({ size: bytes.length, contentType: "audio/mpeg" });
+    const ranged = await fetch(new URL(episode.audioUrl, app.url), { headers: { range: "bytes=100-199" } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer())).toEqual(bytes.subarray(100, 200));
+    expect((await owner.post("/podcast.data", { intent: "delete", id: episode.id })).status).toBe(200);
+    expect(await app.services.storage.exists(episode.audioKey)).toBe(false);
   });
 });
 
