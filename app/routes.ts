@@ -15,6 +15,8 @@ export default [
   route(":lang/blog/feed.xml", "routes/blog-feed.ts", { id: "blog-rss-localized" }),
   route(":lang/blog/atom.xml", "routes/blog-feed.ts", { id: "blog-atom-localized" }),
   route("podcast/feed.xml", "routes/podcast-feed.ts"),
+  route("shop/cover/:file", "routes/shop-cover.ts"),
+  route("files/book/:file", "routes/files-book.ts"),
   route("podcast/audio/:file", "routes/podcast-audio.ts"),
   route("podcast/artwork/:file", "routes/podcast-artwork.ts"),
   route("podcast/:slug/transcript.txt", "routes/podcast-transcript.ts"),

@@ -2,8 +2,9 @@ import type { IncomingMessage } from "node:http";
 import { Server as TusServer } from "@tus/server";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { AppServices } from "~/adapters/context.server";
-import { isUploadId, MAX_AUDIO_UPLOAD_BYTES } from "~/adapters/uploads/staged-uploads.server";
+import { isUploadId } from "~/adapters/uploads/staged-uploads.server";
 import { safeFileName } from "~/lib/file-name";
+import { isUploadPurpose, UPLOAD_LIMITS, type UploadPurpose } from "~/lib/upload-limits";
 import { requireAdminMode } from "~/modules/accounts/admin-mode.server";
 import type { Actor } from "~/modules/audit/audit.server";
 
@@ -24,7 +25,9 @@ export function uploadEndpoint(services: AppServices): RequestHandler {
   const tus = new TusServer({
     path: UPLOADS_PATH,
     datastore: services.uploads.store,
-    maxSize: MAX_AUDIO_UPLOAD_BYTES,
+    // Each kind of file has its own limit (an e-book 10 MB, audio 500 MB): a larger announced size is 413.
+    // (tus names the upload before asking, so a creation is told by its method, not by a missing id.)
+    maxSize: async (req, uploadId) => UPLOAD_LIMITS[req.method === "POST" || !uploadId ? purposeOf(req.headers.get("upload-metadata")) : await purposeOfUpload(services, uploadId)],
     relativeLocation: true,
     // Same origin only: no CORS header is ever sent.
     allowedOrigins: () => false,
@@ -34,7 +37,7 @@ export function uploadEndpoint(services: AppServices): RequestHandler {
       const owner = node ? owners.get(node) : undefined;
       if (!owner) throw { status_code: 403, body: "Forbidden\n" };
       const fileName = safeFileName(upload.metadata?.filename ?? "") || "upload";
-      return { metadata: { filename: fileName, owner } };
+      return { metadata: { filename: fileName, owner, purpose: purposeOf(upload.metadata?.purpose) } };
     },
     onResponseError: (_req, error) => {
       if ("status_code" in error) return undefined;
@@ -80,4 +83,21 @@ function headersOnly(req: ExpressRequest): Request {
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
   return new Request(`http://localhost${req.originalUrl}`, { headers });
+}
+
+/** The purpose the browser named (in Upload-Metadata, or its already parsed value); audio when none. */
+function purposeOf(metadata: string | null | undefined): UploadPurpose {
+  const raw = metadata ?? "";
+  const named = raw.includes(" ") || raw.includes(",") ? readMetadata(raw).purpose : raw;
+  return isUploadPurpose(named) ? named : "audio";
+}
+
+async function purposeOfUpload(services: AppServices, id: string): Promise<UploadPurpose> {
+  return (await services.uploads.find(id))?.purpose ?? "audio";
+}
+
+/** tus Upload-Metadata: comma-separated `key base64value` pairs. */
+function readMetadata(header: string): Record<string, string> {
+  const pairs = header.split(",").map((pair) => pair.trim().split(" "));
+  return Object.fromEntries(pairs.map(([key = "", value = ""]) => [key, Buffer.from(value, "base64").toString("utf8")]));
 }

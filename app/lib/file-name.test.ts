@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FILE_NAME_LENGTH, safeFileName } from "./file-name";
+import { hasDangerousName, MAX_FILE_NAME_LENGTH, safeFileName } from "./file-name";
 
 describe("safeFileName (spec §5)", () => {
   it("keeps letters, digits, dot, underscore and hyphen", () => {
@@ -19,5 +19,15 @@ describe("safeFileName (spec §5)", () => {
 
   it("cuts to 255 characters", () => {
     expect(safeFileName(`${"a".repeat(400)}.mp3`)).toHaveLength(MAX_FILE_NAME_LENGTH);
+  });
+});
+
+describe("hasDangerousName (spec §5)", () => {
+  it("refuses names containing an executable or script extension anywhere", () => {
+    for (const name of ["cover.png.exe", "run.BAT", "a.cmd", "x.com.pdf", "y.pif", "z.scr", "v.vbs", "app.js", "book.js.pdf"]) expect(hasDangerousName(name), name).toBe(true);
+  });
+
+  it("accepts ordinary documents and media", () => {
+    for (const name of ["book.pdf", "cover.png", "trailer.mp4", "episode.mp3", "json-notes.pdf"]) expect(hasDangerousName(name), name).toBe(false);
   });
 });

@@ -15,3 +15,8 @@ export function safeFileName(name: string): string {
     .replace(/^\.+/, "")
     .slice(0, MAX_FILE_NAME_LENGTH);
 }
+
+/** Spec §5: a name containing any of these is refused, wherever it appears ('cover.png.exe', 'x.js.pdf'). */
+const DANGEROUS = [".exe", ".bat", ".cmd", ".com", ".pif", ".scr", ".vbs", ".js"];
+
+export const hasDangerousName = (name: string) => DANGEROUS.some((part) => name.toLowerCase().includes(part));

@@ -9,8 +9,10 @@
  * - admin: an admin in admin mode (spec §4): anonymous → 401, reader → 403 with a high security event,
  *   an admin whose admin mode is off or expired → 403 until they verify again.
  * - page: a public page that shows the state itself (/admin answers 401/403 with its own content).
+ * - signed: a private file behind a signed, expiring link; without a valid signature everyone,
+ *   the admin included, gets 403 (and a security event).
  */
-export type Policy = "public" | "signedIn" | "admin" | "page";
+export type Policy = "public" | "signedIn" | "admin" | "page" | "signed";
 
 export interface RoutePolicy {
   read: Policy;
@@ -27,6 +29,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/podcast-audio.ts": { read: "public" },
   "routes/podcast-artwork.ts": { read: "public" },
   "routes/podcast-transcript.ts": { read: "public" },
+  "routes/shop-cover.ts": { read: "public" },
+  "routes/files-book.ts": { read: "signed" },
   "routes/admin-access.ts": { read: "public", write: "public" },
   "routes/localized-layout.tsx": { read: "public" },
   "routes/home.tsx": { read: "public" },
@@ -34,7 +38,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/blog-article.tsx": { read: "public" },
   "routes/podcast.tsx": { read: "public", write: "admin" },
   "routes/podcast-episode.tsx": { read: "public" },
-  "routes/shop.tsx": { read: "public" },
+  "routes/shop.tsx": { read: "public", write: "admin" },
   "routes/about.tsx": { read: "public", write: "public" },
   "routes/updates.tsx": { read: "public" },
   "routes/admin.tsx": { read: "page", write: "public" },

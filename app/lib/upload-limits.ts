@@ -1,5 +1,15 @@
 /**
- * The largest episode audio file: 500 MB, over 8 hours of 128 kbit/s MP3. The spec sets no podcast
- * limit; the server refuses more (413) and the dialog says so before sending (README, "Podcast").
+ * How large an upload may be, by what it is for. The spec sets 10 MB for uploads in general (§9) and
+ * no podcast limit; 500 MB holds over 8 hours of 128 kbit/s MP3 (README, "Podcast"). The server
+ * refuses more (413) and the dialogs say so before sending.
  */
 export const MAX_AUDIO_UPLOAD_BYTES = 500 * 1024 * 1024;
+export const MAX_GENERAL_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const UPLOAD_LIMITS = {
+  audio: MAX_AUDIO_UPLOAD_BYTES,
+  book: MAX_GENERAL_UPLOAD_BYTES,
+} as const;
+export type UploadPurpose = keyof typeof UPLOAD_LIMITS;
+
+export const isUploadPurpose = (value: unknown): value is UploadPurpose => typeof value === "string" && Object.hasOwn(UPLOAD_LIMITS, value);

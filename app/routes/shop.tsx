@@ -10,19 +10,45 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { formatPrice } from "~/modules/shop/money";
 import { listProducts } from "~/modules/shop/products.server";
+import { actorOf } from "~/lib/request-actor.server";
+import { adminAccess } from "~/modules/accounts/admin-mode.server";
+import { fileOf, readBook } from "~/modules/shop/book.server";
+import { lazy, Suspense } from "react";
+import { bookAction } from "./shop-book-action.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The admin's link to the private PDF opens it for ten minutes. */
+const DOWNLOAD_LINK_MS = 10 * 60 * 1000;
+// The admin card's code loads only for the admin.
+const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const products = (await listProducts(context.services.db, language)).map((product) => ({
+  const { db, signedLinks, now } = context.services;
+  const [listed, stored, access] = await Promise.all([listProducts(db, language), readBook(db), adminAccess(context.services, request, actorOf(context, request))]);
+  const products = listed.map((product) => ({
     ...product,
     price: formatPrice(product.priceCents, language),
     oldPrice: product.oldPriceCents === null ? null : formatPrice(product.oldPriceCents, language),
   }));
   const { purchaseUrl, supportUrl } = context.services.config;
-  // The cover arrives with the shop-media work; until then the placeholder of spec §2 shows.
+  // Visitors see the e-book only once it is published; the admin in admin mode sees it before.
+  const canEdit = access.state === "admin";
+  const shown = stored && (stored.published || canEdit) ? stored : null;
   return {
-    i18n: pageResourcesFor(language, ["shop"]), book: products.find((product) => product.kind === "book") ?? null, merch: products.filter((p) => p.kind === "merch"), coverUrl: null as string | null, purchaseUrl, supportUrl };
+    i18n: pageResourcesFor(language, ["shop"]),
+    book: products.find((product) => product.kind === "book") ?? null,
+    merch: products.filter((p) => p.kind === "merch"),
+    published: shown ? { title: shown.title, author: shown.author, description: shown.description } : null,
+    coverUrl: shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null,
+    purchaseUrl,
+    supportUrl,
+    // The card of spec §2 section 5, with a download link that works for ten minutes.
+    manage: canEdit ? { book: stored && { ...stored, downloadUrl: signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now().getTime() + DOWNLOAD_LINK_MS)) } } : null,
+  };
 }
+
+/** Save or clear the e-book: the admin in admin mode only. */
+export const action = ({ request, context }: Route.ActionArgs) => bookAction(context, request);
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shop");
 
@@ -41,7 +67,7 @@ function List({ items }: { items: string[] }) {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shop");
-  const { book, merch, coverUrl, purchaseUrl, supportUrl } = loaderData;
+  const { book, merch, coverUrl, purchaseUrl, supportUrl, published, manage } = loaderData;
   return (
     <>
       <header className="border-b border-line bg-sand/60">
@@ -49,8 +75,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <div>
             <h1 className="text-4xl font-semibold sm:text-5xl">{t("pages:shop.heading")}</h1>
             <p className="mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase">{t("hero.eyebrow")}</p>
-            <h2 className="mt-2 text-3xl font-semibold">{book?.title ?? t("hero.title")}</h2>
-            <p className="mt-4 max-w-xl text-lg text-muted">{t("hero.text")}</p>
+            <h2 className="mt-2 text-3xl font-semibold">{published?.title ?? book?.title ?? t("hero.title")}</h2>
+            {published && <p className="mt-2 text-lg font-semibold">{t("hero.byAuthor", { author: published.author })}</p>}
+            <p className="mt-4 max-w-xl text-lg text-muted">{published?.description || t("hero.text")}</p>
             <div className="mt-8 flex flex-wrap items-center gap-4">
               <a href={`#${PURCHASE_ANCHOR}`} onClick={scrollToPurchase} className={buttonClass({ size: "lg" })}>
                 {t("hero.cta")}
@@ -104,6 +131,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </section>
 
         {book && <PurchaseSection slug={book.slug} price={book.price} oldPrice={book.oldPrice} purchaseUrl={purchaseUrl} supportUrl={supportUrl} />}
+
+        {manage && (
+          <Suspense fallback={null}>
+            <BookAdminCard book={manage.book} />
+          </Suspense>
+        )}
 
         <section aria-labelledby="merch-title">
           <h2 id="merch-title" className="text-3xl font-semibold">

@@ -1,17 +1,16 @@
 import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_AUDIO_UPLOAD_BYTES } from "~/adapters/uploads/staged-uploads.server";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { episodeBySlug, listEpisodes } from "~/modules/podcast/episodes.server";
 import { chimeWav } from "~/modules/podcast/wav";
 import { seedSampleContent } from "../../server/seed";
-import { appOnTestDatabase } from "../support/app-server";
+import { appOnS3Storage, appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
 import { people, PEOPLE_PASSWORD } from "../support/people";
-import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { createUpload, mp3Bytes, pngBytes, sendBytes, uploadFile, uploadIdOf, uploadOffset } from "../support/tus";
 
 // Uploading, editing and deleting episodes over HTTP as the owner does: the resumable upload, the
@@ -244,15 +243,7 @@ describe.each(dialects)("episode uploads on %s", (dialect) => {
 });
 
 describe("episode uploads with S3-compatible storage", () => {
-  // Filled before the app starts (hooks run in order), so the app stores its objects in the bucket.
-  const env: Record<string, string> = {};
-  let s3: TestS3Server | undefined;
-  beforeAll(async () => {
-    s3 = await startS3Server();
-    Object.assign(env, s3.env);
-  });
-  afterAll(() => s3?.close());
-  const app = appOnTestDatabase("sqlite", env);
+  const app = appOnS3Storage();
   const { adminInMode } = people(app);
 
   it("stores the upload in the bucket, serves it with Range from there, and removes it on delete", async () => {

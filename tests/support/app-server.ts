@@ -12,6 +12,7 @@ import { createApp, productionAssets } from "../../server/app";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
 import { openTestDatabase, type TestDatabase } from "./databases";
+import { startS3Server, type TestS3Server } from "./s3-server";
 
 export interface TestApp {
   url: string;
@@ -62,4 +63,19 @@ export function appOnTestDatabase(dialect: "sqlite" | "postgres", env: Record<st
     await database?.drop();
   });
   return app;
+}
+
+/**
+ * For a describe block: the app on SQLite with its objects in a local S3-compatible server (s3rver),
+ * started before the app (hooks run in order) and closed after it.
+ */
+export function appOnS3Storage(): TestApp {
+  const env: Record<string, string> = {};
+  let s3: TestS3Server | undefined;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    Object.assign(env, s3.env);
+  });
+  afterAll(() => s3?.close());
+  return appOnTestDatabase("sqlite", env);
 }

@@ -5,10 +5,10 @@ import type { HttpSession } from "./http-session";
 const TUS = { "tus-resumable": "1.0.0" };
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
-export function createUpload(session: HttpSession, size: number, fileName = "episode.mp3"): Promise<Response> {
+export function createUpload(session: HttpSession, size: number, fileName = "episode.mp3", purpose = "audio"): Promise<Response> {
   return session.request("/admin/uploads", {
     method: "POST",
-    headers: { ...TUS, "upload-length": String(size), "upload-metadata": `filename ${b64(fileName)},filetype ${b64("audio/mpeg")}` },
+    headers: { ...TUS, "upload-length": String(size), "upload-metadata": `filename ${b64(fileName)},purpose ${b64(purpose)}` },
   });
 }
 
@@ -26,8 +26,8 @@ export const uploadOffset = async (session: HttpSession, location: string) =>
 export const uploadIdOf = (location: string) => location.split("/").pop()!;
 
 /** Uploads `bytes` whole and returns the upload id the episode form sends. */
-export async function uploadFile(session: HttpSession, bytes: Buffer, fileName = "episode.mp3"): Promise<string> {
-  const created = await createUpload(session, bytes.length, fileName);
+export async function uploadFile(session: HttpSession, bytes: Buffer, fileName = "episode.mp3", purpose = "audio"): Promise<string> {
+  const created = await createUpload(session, bytes.length, fileName, purpose);
   expect(created.status).toBe(201);
   const location = created.headers.get("location")!;
   if (bytes.length > 0) expect((await sendBytes(session, location, 0, bytes)).status).toBe(204);

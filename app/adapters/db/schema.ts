@@ -245,6 +245,19 @@ export interface EpisodeListensTable {
   day: string;
 }
 
+export interface ShopBookTable {
+  id: string;
+  title: string;
+  author: string;
+  description: string;
+  is_published: number;
+  pdf_key: string;
+  pdf_size: number;
+  pdf_name: string;
+  cover_key: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   articles: ArticlesTable;
@@ -267,4 +280,5 @@ export interface Database {
   episodes: EpisodesTable;
   episode_translations: EpisodeTranslationsTable;
   episode_listens: EpisodeListensTable;
+  shop_book: ShopBookTable;
 }

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import type { DataStore } from "@tus/utils";
+import { isUploadPurpose, type UploadPurpose } from "~/lib/upload-limits";
 
 /**
  * Large files arrive in pieces over the tus resumable-upload protocol (server/uploads.ts) and wait
@@ -23,8 +24,10 @@ export interface StagedUpload {
   offset: number;
   /** The account that started it (set by the server, never by the client). */
   owner: string | null;
-  /** The name the browser gave, for messages only: never a path. */
+  /** The name the browser gave, reduced to safe characters: for checks and messages, never a path. */
   fileName: string | null;
+  /** What it was sent for (its size limit); audio when not said. */
+  purpose: UploadPurpose;
   complete: boolean;
   /** The staged bytes on this machine's disk. */
   file: string;
@@ -54,7 +57,7 @@ export function createStagedUploads(dataDir: string): StagedUploads {
         // The data file is the truth for what arrived; the sidecar may lag a crashed write.
         const offset = (await stat(file)).size;
         const size = upload.size ?? null;
-        return { id, size, offset, owner: upload.metadata?.owner ?? null, fileName: upload.metadata?.filename ?? null, complete: size !== null && offset === size, file };
+        return { id, size, offset, owner: upload.metadata?.owner ?? null, fileName: upload.metadata?.filename ?? null, purpose: isUploadPurpose(upload.metadata?.purpose) ? upload.metadata.purpose : "audio", complete: size !== null && offset === size, file };
       } catch {
         return null;
       }

@@ -11,8 +11,17 @@ import { LANGUAGE_NAMES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/root-data";
 import { EPISODE_LIMITS, parseEpisodeFields, type EpisodeAnswer, type EpisodeErrors } from "~/modules/podcast/episode-form";
 import type { EpisodeView } from "~/components/podcast/episode-view";
-import { AudioPicker } from "./audio-picker";
-import { failureStatus, sendResumable, type UploadProgress } from "./resumable-upload";
+import { FilePicker } from "~/components/ui/file-picker";
+import { MAX_AUDIO_UPLOAD_BYTES } from "~/lib/upload-limits";
+import { failureStatus, sendResumable, type UploadProgress } from "~/components/ui/resumable-upload";
+
+/** Spec §3: MP3, WAV, M4A, by extension or by the type the browser reports; one file. */
+const AUDIO_RULES = {
+  accept: [".mp3", ".wav", ".m4a", "audio/mpeg", "audio/wav", "audio/x-wav", "audio/mp4", "audio/x-m4a"],
+  maxSize: MAX_AUDIO_UPLOAD_BYTES,
+  minSize: 1,
+  maxFiles: 1 as const,
+};
 
 type Props = { mode: "upload"; episode?: undefined; onClose: () => void } | { mode: "edit"; episode: EpisodeView; onClose: () => void };
 type Phase = "idle" | "uploading" | "saving";
@@ -200,17 +209,14 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
               disabled={busy}
               autoComplete="off"
             />
-            <AudioPicker
+            <FilePicker
+              label={t("manage.audio")}
+              hint={[t("manage.audioHint", { size: MAX_AUDIO_UPLOAD_BYTES / (1024 * 1024) }), mode === "edit" ? t("manage.audioKeep") : ""].filter(Boolean).join(" ")}
+              rules={AUDIO_RULES}
               file={file}
               onFile={chooseFile}
               error={messages.audio ?? null}
-              onError={(message) =>
-                setMessages((current) => ({
-                  ...current,
-                  audio: message ?? undefined,
-                }))
-              }
-              optional={mode === "edit"}
+              onError={(message) => setMessages((current) => ({ ...current, audio: message ?? undefined }))}
               disabled={busy}
             />
             {phase === "uploading" && (

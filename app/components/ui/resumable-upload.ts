@@ -1,4 +1,5 @@
 import type { DetailedError, Upload } from "tus-js-client";
+import type { UploadPurpose } from "~/lib/upload-limits";
 
 /** Where the server takes resumable uploads (server/uploads.ts). */
 export const UPLOAD_ENDPOINT = "/admin/uploads";
@@ -25,7 +26,7 @@ export function failureStatus(error: unknown): number | null {
  * sent before (same name, size and date, in this browser) continues from where the server has it,
  * even after a reload. `signal` cancels: the partial upload is removed from the server.
  */
-export async function sendResumable(file: File, onProgress: (progress: UploadProgress) => void, signal: AbortSignal): Promise<string> {
+export async function sendResumable(file: File, onProgress: (progress: UploadProgress) => void, signal: AbortSignal, purpose: UploadPurpose = "audio"): Promise<string> {
   // The client library is fetched when an upload starts, not with the page.
   const { Upload: TusUpload } = await import("tus-js-client");
   return new Promise<string>((resolve, reject) => {
@@ -34,7 +35,8 @@ export async function sendResumable(file: File, onProgress: (progress: UploadPro
       endpoint: UPLOAD_ENDPOINT,
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS_MS,
-      metadata: { filename: file.name, filetype: file.type },
+      // The purpose sets the server's size limit (an e-book 10 MB, audio 500 MB).
+      metadata: { filename: file.name, filetype: file.type, purpose },
       removeFingerprintOnSuccess: true,
       onShouldRetry: (error, attempt, options) => {
         const status = failureStatus(error);
