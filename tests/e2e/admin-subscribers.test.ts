@@ -1,50 +1,24 @@
 import AxeBuilder from "@axe-core/playwright";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "~/lib/config.server";
-import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
-import { openServices } from "../../server/bootstrap";
-import { createLogger } from "../../server/logger";
-import { waitForHydration, watchErrors } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../support/browser";
 import { useBrowser } from "../support/e2e";
+import { useAdminServer } from "../support/e2e-admin";
 import { insertSubscriber } from "../support/outbox-fixtures";
-import { spawnServer, type ServerProcess } from "../support/server-process";
 
-// A server of its own: the shared one must keep no admin until admin.test.ts has used its setup link.
-// Its database gets the admin (as `npm run admin:create` does) and a few subscribers before it starts;
+// A server of its own with the admin (as `npm run admin:create` does) and a few subscribers;
 // MAILERLITE_API_KEY is not set, so Sync answers 'API key not configured'.
 const { browser } = useBrowser();
-const PASSWORD = "the owner's long passphrase";
 const DAY = 86_400_000;
-let server: (ServerProcess & { ready: Promise<void> }) | undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-subscribers-"));
-
-beforeAll(async () => {
-  const services = await openServices(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), createLogger("silent"));
-  try {
-    await createOrPromoteAdmin(services, { email: "owner@example.org", password: PASSWORD }, { userId: null, ip: "e2e", userAgent: null }, new Date());
-    const people = [
-      { email: "ama.mensah@example.org", first_name: "Ama", last_name: "Mensah", source: "subscribe-page" },
-      { email: "elodie@example.fr", first_name: "Élodie", last_name: "Moreau", source: "subscribe-page" },
-      { email: "kwame@example.com", source: "footer-newsletter", is_verified: 0 },
-      { email: "xss@example.org", first_name: "<img src=x onerror=alert(1)>", last_name: "Doe", source: "subscribe-page" },
-    ];
-    for (const [index, person] of people.entries()) await insertSubscriber(services.db, { ...person, created_at: new Date(Date.now() - (index + 1) * DAY).toISOString() });
-  } finally {
-    services.mailer.close();
-    await services.db.destroy();
-  }
-  server = spawnServer({ DATA_DIR: dataDir });
-  await server.ready;
-});
-
-afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-  rmSync(dataDir, { recursive: true, force: true });
+const { url, adminPage } = useAdminServer("subscribers", async (services) => {
+  const people = [
+    { email: "ama.mensah@example.org", first_name: "Ama", last_name: "Mensah", source: "subscribe-page" },
+    { email: "elodie@example.fr", first_name: "Élodie", last_name: "Moreau", source: "subscribe-page" },
+    { email: "kwame@example.com", source: "footer-newsletter", is_verified: 0 },
+    { email: "xss@example.org", first_name: "<img src=x onerror=alert(1)>", last_name: "Doe", source: "subscribe-page" },
+  ];
+  for (const [index, person] of people.entries()) await insertSubscriber(services.db, { ...person, created_at: new Date(Date.now() - (index + 1) * DAY).toISOString() });
 });
 
 /** Holds the page's POSTs back a moment, so 'Syncing...' can be seen. */
@@ -55,20 +29,7 @@ async function slowPosts(page: Page): Promise<void> {
   });
 }
 
-async function signedInAdmin(width: number): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${server!.url}/sign-in`);
-  await waitForHydration(page);
-  await page.locator("main").getByLabel("Email address", { exact: true }).fill("owner@example.org");
-  await page.locator("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.locator("main").getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/account/);
-  await page.goto(`${server!.url}/admin`);
-  await page.getByRole("button", { name: "Verify Admin Access" }).click();
-  await page.getByRole("link", { name: "Subscribers" }).waitFor();
-  return page;
-}
+const signedInAdmin = (width: number) => adminPage(browser(), "/admin", { width, acceptDownloads: true });
 
 describe("subscriber management in the browser", () => {
   it("opens from the dashboard card, searches, syncs and exports, with the keyboard and no script injection", async () => {
@@ -81,7 +42,7 @@ describe("subscriber management in the browser", () => {
     });
     await page.getByText("Confirmed subscribers: 3").waitFor();
     await page.getByRole("link", { name: "Subscribers" }).click();
-    await page.waitForURL(`${server!.url}/admin/subscribers`);
+    await page.waitForURL(`${url()}/admin/subscribers`);
     await page.getByRole("heading", { name: "Subscribers: 4" }).waitFor();
     const table = page.getByRole("table", { name: "Subscribers, newest first" });
     await expect(table.getByRole("row").count()).resolves.toBe(5);
@@ -131,7 +92,7 @@ describe("subscriber management in the browser", () => {
     const noScript = await browser().newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     await noScript.addCookies(cookies);
     const page = await noScript.newPage();
-    await page.goto(`${server!.url}/fr/admin/subscribers`);
+    await page.goto(`${url()}/fr/admin/subscribers`);
     await page.getByRole("heading", { name: "Abonnés : 4" }).waitFor();
     await page.getByRole("button", { name: "Synchroniser" }).click();
     await page.getByRole("alert").filter({ hasText: "Clé d’API non configurée" }).waitFor();

@@ -1,59 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "~/lib/config.server";
-import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
-import { openServices } from "../../server/bootstrap";
-import { createLogger } from "../../server/logger";
+import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
 import { useBrowser } from "../support/e2e";
-import { spawnServer, type ServerProcess } from "../support/server-process";
+import { useAdminServer } from "../support/e2e-admin";
 import { mp3Bytes, pngBytes } from "../support/tus";
 
 // Episode management as the owner does it in Chromium, on a server of its own with an admin account:
 // the refusal for visitors, every validation message, an upload with a progress bar that survives a
 // dropped connection, edit and delete.
 const { browser, baseUrl } = useBrowser();
-const PASSWORD = "the owner's long passphrase";
-let server: (ServerProcess & { ready: Promise<void> }) | undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-podcast-manage-"));
-const url = () => server!.url;
-
-beforeAll(async () => {
-  const services = await openServices(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), createLogger("silent"));
-  try {
-    await createOrPromoteAdmin(services, { email: "owner@example.org", password: PASSWORD }, { userId: null, ip: "e2e", userAgent: null }, new Date());
-  } finally {
-    services.mailer.close();
-    await services.db.destroy();
-  }
-  server = spawnServer({ DATA_DIR: dataDir });
-  await server.ready;
-});
-
-afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function adminOnPodcast(width = 1280): Promise<Page> {
-  const page = await (await browser().newContext({ viewport: { width, height: 900 } })).newPage();
-  await page.goto(`${url()}/sign-in`);
-  await waitForHydration(page);
-  await page.locator("main").getByLabel("Email address", { exact: true }).fill("owner@example.org");
-  await page.locator("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.locator("main").getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/account/);
-  await page.goto(`${url()}/admin`);
-  await page.getByRole("button", { name: "Verify Admin Access" }).click();
-  await page.getByRole("link", { name: "Subscribers" }).waitFor();
-  await page.goto(`${url()}/podcast`);
-  await waitForHydration(page);
-  return page;
-}
+const { adminPage } = useAdminServer("podcast-manage");
+const adminOnPodcast = (width = 1280) => adminPage(browser(), "/podcast", { width });
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const firstCardTitle = (page: Page) => page.locator("section[aria-labelledby=all-title] ul li h3").first().innerText();

@@ -20,7 +20,8 @@ type CanvasFactory = { create(width: number, height: number): { canvas: { toBuff
 
 export async function renderPdfCover(pdf: Uint8Array): Promise<Buffer | null> {
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const task = getDocument({ data: pdf, standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
+  // pdf.js takes the bytes it is given (their buffer is detached): it gets a copy, at most 10 MB.
+  const task = getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
   try {
     const document = await task.promise;
     const page = await document.getPage(1);

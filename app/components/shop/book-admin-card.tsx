@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useHydrated } from "~/components/admin/use-hydrated";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FilePicker } from "~/components/ui/file-picker";
 import { FormField } from "~/components/ui/form-field";
@@ -101,7 +102,8 @@ export default function BookAdminCard({ book }: { book: ManagedBook | null }) {
     void fetcher.submit(form, { method: "post" });
   }
 
-  const busy = percent !== null || fetcher.state !== "idle";
+  // The upload needs JavaScript: until it runs, the form cannot be sent.
+  const busy = !useHydrated() || percent !== null || fetcher.state !== "idle";
   return (
     <section aria-labelledby="content-management-title" className="rounded-2xl border-2 border-forest-700/30 bg-white p-6 sm:p-8">
       <h2 id="content-management-title" className="text-2xl font-semibold">

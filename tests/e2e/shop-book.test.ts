@@ -1,0 +1,79 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../support/browser";
+import { useBrowser } from "../support/e2e";
+import { useAdminServer } from "../support/e2e-admin";
+import { simplePdf, zipBytes } from "../support/pdf";
+
+// The e-book as the owner sets it in Chromium, on a server of its own with an admin account: the
+// form's messages, a PDF whose first page becomes the cover, publish and unpublish as a visitor sees it.
+const { browser } = useBrowser();
+const { url, adminPage } = useAdminServer("shop-book");
+const adminOnShop = () => adminPage(browser(), "/shop");
+
+async function visitorShop(): Promise<Page> {
+  const page = await (await browser().newContext()).newPage();
+  await page.goto(`${url()}/shop`);
+  return page;
+}
+
+const card = (page: Page) => page.locator("section[aria-labelledby=content-management-title]");
+const heroCover = (page: Page) => page.locator("header img[src^='/shop/cover/']");
+
+describe("the e-book in the browser", () => {
+  it("shows visitors no admin card and the cover placeholder", async () => {
+    const page = await visitorShop();
+    expect(await page.getByText("Upload your cover image to see it here").isVisible()).toBe(true);
+    expect(await page.getByText("Admin Content Management").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("checks the form, uploads a PDF whose first page becomes the cover, and publishes and unpublishes it", async () => {
+    const page = await adminOnShop();
+    const errors = watchErrors(page);
+    const save = card(page).getByRole("button", { name: "Save book" });
+    await save.click();
+    expect(await card(page).getByText("Book title is required").isVisible()).toBe(true);
+    expect(await card(page).getByText("Author name is required").isVisible()).toBe(true);
+    expect(await card(page).getByText("Please upload a PDF file.").isVisible()).toBe(true);
+
+    const input = card(page).locator("input[type=file]");
+    await input.setInputFiles({ name: "book.zip", mimeType: "application/zip", buffer: zipBytes() });
+    await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible()).toBe(true);
+    // A ZIP named .pdf passes the browser's check; the server reads its bytes and refuses it.
+    await card(page).getByLabel("Book title").fill("Voices of Resilience");
+    await card(page).getByLabel("Author name").fill("A. Mensah");
+    await input.setInputFiles({ name: "book.pdf", mimeType: "application/pdf", buffer: zipBytes() });
+    await save.click();
+    await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await input.setInputFiles({ name: "Voices of Resilience.pdf", mimeType: "application/pdf", buffer: simplePdf(3) });
+    await save.click();
+    await expect.poll(() => page.getByText("Book saved").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => heroCover(page).count()).toBe(1);
+    expect(await heroCover(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await card(page).getByText(/Current PDF: Voices_of_Resilience\.pdf/).isVisible()).toBe(true);
+    expect(await card(page).getByRole("link", { name: "Download PDF" }).getAttribute("href")).toMatch(/^\/files\/book\/.+\?exp=\d+&sig=/);
+
+    const before = await visitorShop();
+    expect(await before.getByText("Upload your cover image to see it here").isVisible()).toBe(true);
+    await before.context().close();
+
+    await card(page).getByLabel("Published (visible on the shop page)").check();
+    await save.click();
+    await expect.poll(() => card(page).getByText(/· Published/).isVisible(), { timeout: 10_000 }).toBe(true);
+    const visitor = await visitorShop();
+    expect(await heroCover(visitor).count()).toBe(1);
+    expect(await visitor.getByText("by A. Mensah").isVisible()).toBe(true);
+    await visitor.context().close();
+
+    await card(page).getByLabel("Published (visible on the shop page)").uncheck();
+    await save.click();
+    await expect.poll(() => card(page).getByText(/· Not published/).isVisible(), { timeout: 10_000 }).toBe(true);
+    const after = await visitorShop();
+    expect(await heroCover(after).count()).toBe(0);
+    await after.context().close();
+    expect(errors.filter((error) => !/status of 415/.test(error))).toEqual([]);
+    await page.context().close();
+  });
+});
