@@ -16,6 +16,7 @@ export default [
   route(":lang/blog/atom.xml", "routes/blog-feed.ts", { id: "blog-atom-localized" }),
   route("podcast/feed.xml", "routes/podcast-feed.ts"),
   route("shop/cover/:file", "routes/shop-cover.ts"),
+  route("shop/video/:file", "routes/shop-video.ts"),
   route("files/book/:file", "routes/files-book.ts"),
   route("podcast/audio/:file", "routes/podcast-audio.ts"),
   route("podcast/artwork/:file", "routes/podcast-artwork.ts"),

@@ -30,6 +30,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/podcast-artwork.ts": { read: "public" },
   "routes/podcast-transcript.ts": { read: "public" },
   "routes/shop-cover.ts": { read: "public" },
+  "routes/shop-video.ts": { read: "public" },
   "routes/files-book.ts": { read: "signed" },
   "routes/admin-access.ts": { read: "public", write: "public" },
   "routes/localized-layout.tsx": { read: "public" },

@@ -5,10 +5,13 @@
  */
 export const MAX_AUDIO_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const MAX_GENERAL_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Spec §5: the trailer video must be under 200 MB. */
+export const MAX_VIDEO_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 export const UPLOAD_LIMITS = {
   audio: MAX_AUDIO_UPLOAD_BYTES,
   book: MAX_GENERAL_UPLOAD_BYTES,
+  video: MAX_VIDEO_UPLOAD_BYTES,
 } as const;
 export type UploadPurpose = keyof typeof UPLOAD_LIMITS;
 

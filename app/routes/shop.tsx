@@ -14,7 +14,8 @@ import { actorOf } from "~/lib/request-actor.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { fileOf, readBook } from "~/modules/shop/book.server";
 import { lazy, Suspense } from "react";
-import { bookAction } from "./shop-book-action.server";
+import { shopAction } from "./shop-action.server";
+import { readVideo } from "~/modules/shop/video.server";
 
 /** The admin's link to the private PDF opens it for ten minutes. */
 const DOWNLOAD_LINK_MS = 10 * 60 * 1000;
@@ -24,7 +25,12 @@ const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db, signedLinks, now } = context.services;
-  const [listed, stored, access] = await Promise.all([listProducts(db, language), readBook(db), adminAccess(context.services, request, actorOf(context, request))]);
+  const [listed, stored, video, access] = await Promise.all([
+    listProducts(db, language),
+    readBook(db),
+    readVideo(db),
+    adminAccess(context.services, request, actorOf(context, request)),
+  ]);
   const products = listed.map((product) => ({
     ...product,
     price: formatPrice(product.priceCents, language),
@@ -40,15 +46,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     merch: products.filter((p) => p.kind === "merch"),
     published: shown ? { title: shown.title, author: shown.author, description: shown.description } : null,
     coverUrl: shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null,
+    trailer: video?.published ? { url: `/shop/video/${fileOf(video.key)}`, type: video.type } : null,
     purchaseUrl,
     supportUrl,
     // The card of spec §2 section 5, with a download link that works for ten minutes.
-    manage: canEdit ? { book: stored && { ...stored, downloadUrl: signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now().getTime() + DOWNLOAD_LINK_MS)) } } : null,
+    manage: canEdit
+      ? {
+          book: stored && { ...stored, downloadUrl: signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now().getTime() + DOWNLOAD_LINK_MS)) },
+          video: video && { name: video.name, size: video.size, type: video.type, published: video.published, url: `/shop/video/${fileOf(video.key)}` },
+        }
+      : null,
   };
 }
 
-/** Save or clear the e-book: the admin in admin mode only. */
-export const action = ({ request, context }: Route.ActionArgs) => bookAction(context, request);
+/** The e-book and the trailer: the admin in admin mode only. */
+export const action = ({ request, context }: Route.ActionArgs) => shopAction(context, request);
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shop");
 
@@ -67,7 +79,7 @@ function List({ items }: { items: string[] }) {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shop");
-  const { book, merch, coverUrl, purchaseUrl, supportUrl, published, manage } = loaderData;
+  const { book, merch, coverUrl, purchaseUrl, supportUrl, published, manage, trailer } = loaderData;
   return (
     <>
       <header className="border-b border-line bg-sand/60">
@@ -120,6 +132,17 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
 
+        {trailer && (
+          <section aria-labelledby="trailer-title">
+            <h2 id="trailer-title" className="text-3xl font-semibold">
+              {t("trailer.title")}
+            </h2>
+            <video controls preload="metadata" className="mt-6 aspect-video w-full rounded-2xl bg-ink">
+              <source src={trailer.url} type={trailer.type} />
+            </video>
+          </section>
+        )}
+
         <section aria-labelledby="voices-title" className="rounded-2xl bg-sand p-8 text-center sm:p-12">
           <h2 id="voices-title" className="text-3xl font-semibold">
             {t("voices.title")}
@@ -134,7 +157,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
         {manage && (
           <Suspense fallback={null}>
-            <BookAdminCard book={manage.book} />
+            <BookAdminCard book={manage.book} video={manage.video} />
           </Suspense>
         )}
 

@@ -4,6 +4,7 @@ import { watchErrors } from "../support/browser";
 import { useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { simplePdf, zipBytes } from "../support/pdf";
+import { mp4Bytes, pngBytes } from "../support/tus";
 
 // The e-book as the owner sets it in Chromium, on a server of its own with an admin account: the
 // form's messages, a PDF whose first page becomes the cover, publish and unpublish as a visitor sees it.
@@ -37,7 +38,7 @@ describe("the e-book in the browser", () => {
     expect(await card(page).getByText("Author name is required").isVisible()).toBe(true);
     expect(await card(page).getByText("Please upload a PDF file.").isVisible()).toBe(true);
 
-    const input = card(page).locator("input[type=file]");
+    const input = card(page).locator("input[type=file][accept^=\".pdf\"]");
     await input.setInputFiles({ name: "book.zip", mimeType: "application/zip", buffer: zipBytes() });
     await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible()).toBe(true);
     // A ZIP named .pdf passes the browser's check; the server reads its bytes and refuses it.
@@ -74,6 +75,40 @@ describe("the e-book in the browser", () => {
     expect(await heroCover(after).count()).toBe(0);
     await after.context().close();
     expect(errors.filter((error) => !/status of 415/.test(error))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("uploads the trailer with a progress bar, previews it, and 'Save to Shop' shows it to visitors", async () => {
+    const page = await adminOnShop();
+    const errors = watchErrors(page);
+    const saveToShop = card(page).getByRole("button", { name: "Save to Shop" });
+    await saveToShop.click();
+    await expect.poll(() => card(page).getByText("No video selected").isVisible()).toBe(true);
+    const input = card(page).locator("input[type=file][accept^=\".mp4\"]");
+    await input.setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: pngBytes() });
+    await expect.poll(() => card(page).getByText("Please upload a video file only.").isVisible()).toBe(true);
+
+    await page.route("**/admin/uploads/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await input.setInputFiles({ name: "trailer.mp4", mimeType: "video/mp4", buffer: mp4Bytes(200_000) });
+    await card(page).getByRole("button", { name: "Upload video" }).click();
+    await expect.poll(() => card(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Video uploaded").isVisible(), { timeout: 15_000 }).toBe(true);
+    // The test file is a video by its bytes but not a playable one: the browser says so.
+    await expect.poll(() => page.getByText("Video Compatibility Issue").isVisible(), { timeout: 10_000 }).toBe(true);
+    const visitorBefore = await visitorShop();
+    expect(await visitorBefore.locator("video").count()).toBe(0);
+    await visitorBefore.context().close();
+
+    await saveToShop.click();
+    await expect.poll(() => page.getByText("The video is on the shop page").isVisible(), { timeout: 10_000 }).toBe(true);
+    const visitor = await visitorShop();
+    expect(await visitor.getByRole("heading", { name: "Watch the trailer" }).isVisible()).toBe(true);
+    expect(await visitor.locator("video source").getAttribute("src")).toMatch(/^\/shop\/video\/.+\.mp4$/);
+    await visitor.context().close();
+    expect(errors.filter((error) => !/Failed to load resource|MEDIA|video/i.test(error))).toEqual([]);
     await page.context().close();
   });
 });

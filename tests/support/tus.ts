@@ -43,3 +43,6 @@ export function mp3Bytes(seconds: number): Buffer {
 
 /** A PNG's first bytes and some padding: an image, whatever the name says. */
 export const pngBytes = () => Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex"), Buffer.alloc(2000)]);
+
+/** An MP4's first box (`ftyp`, brand isom) and padding: a video by its bytes, though not a playable one. */
+export const mp4Bytes = (size = 4000) => Buffer.concat([Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex"), Buffer.alloc(size)]);

@@ -258,6 +258,16 @@ export interface ShopBookTable {
   updated_at: string;
 }
 
+export interface ShopVideoTable {
+  id: string;
+  video_key: string;
+  video_type: string;
+  video_size: number;
+  video_name: string;
+  is_published: number;
+  updated_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   articles: ArticlesTable;
@@ -281,4 +291,5 @@ export interface Database {
   episode_translations: EpisodeTranslationsTable;
   episode_listens: EpisodeListensTable;
   shop_book: ShopBookTable;
+  shop_video: ShopVideoTable;
 }

@@ -69,3 +69,9 @@ export function createStagedUploads(dataDir: string): StagedUploads {
     removeExpired: () => store.deleteExpired(),
   };
 }
+
+/** The finished upload `id` started by `owner`; null when missing, another account's, or unfinished. */
+export async function finishedUpload(uploads: StagedUploads, id: string, owner: string | null): Promise<StagedUpload | null> {
+  const upload = await uploads.find(id);
+  return upload && owner !== null && upload.owner === owner && upload.complete ? upload : null;
+}

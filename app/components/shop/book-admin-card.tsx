@@ -12,6 +12,7 @@ import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { MAX_GENERAL_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { BOOK_LIMITS, parseBookFields, type BookAnswer, type BookErrors } from "~/modules/shop/book-form";
+import { VideoAdminPanel, type ManagedVideo } from "./video-admin-panel";
 
 export interface ManagedBook {
   title: string;
@@ -40,12 +41,12 @@ function messagesFor(t: T, errors: BookErrors): Messages {
 }
 
 /**
- * 'Admin Content Management' (spec §2 shop section 5): the book upload form. Title and author are
+ * 'Admin Content Management' (spec §2 shop section 5): the book upload form, then the trailer video. Title and author are
  * required, the description optional, 'Published' off by default, and one PDF, required until a book
  * exists. The PDF goes first, resumably, with a progress bar; the server checks it, draws the cover
  * from its first page and keeps the file private (the download link below is signed and expires).
  */
-export default function BookAdminCard({ book }: { book: ManagedBook | null }) {
+export default function BookAdminCard({ book, video }: { book: ManagedBook | null; video: ManagedVideo | null }) {
   const { t } = useTranslation("shop");
   const fetcher = useFetcher<BookAnswer>();
   const [file, setFile] = useState<File | null>(null);
@@ -103,7 +104,8 @@ export default function BookAdminCard({ book }: { book: ManagedBook | null }) {
   }
 
   // The upload needs JavaScript: until it runs, the form cannot be sent.
-  const busy = !useHydrated() || percent !== null || fetcher.state !== "idle";
+  const hydrated = useHydrated();
+  const busy = !hydrated || percent !== null || fetcher.state !== "idle";
   return (
     <section aria-labelledby="content-management-title" className="rounded-2xl border-2 border-forest-700/30 bg-white p-6 sm:p-8">
       <h2 id="content-management-title" className="text-2xl font-semibold">
@@ -176,6 +178,7 @@ export default function BookAdminCard({ book }: { book: ManagedBook | null }) {
           </button>
         </div>
       </form>
+      <VideoAdminPanel video={video} hydrated={hydrated} />
     </section>
   );
 }
