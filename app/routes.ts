@@ -18,6 +18,7 @@ export default [
   route("shop/cover/:file", "routes/shop-cover.ts"),
   route("shop/video/:file", "routes/shop-video.ts"),
   route("files/book/:file", "routes/files-book.ts"),
+  route("files/book-covers/:file", "routes/files-cover.ts"),
   route("podcast/audio/:file", "routes/podcast-audio.ts"),
   route("podcast/artwork/:file", "routes/podcast-artwork.ts"),
   route("podcast/:slug/transcript.txt", "routes/podcast-transcript.ts"),

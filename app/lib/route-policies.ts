@@ -32,6 +32,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/shop-cover.ts": { read: "public" },
   "routes/shop-video.ts": { read: "public" },
   "routes/files-book.ts": { read: "signed" },
+  "routes/files-cover.ts": { read: "signed" },
   "routes/admin-access.ts": { read: "public", write: "public" },
   "routes/localized-layout.tsx": { read: "public" },
   "routes/home.tsx": { read: "public" },

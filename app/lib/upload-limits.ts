@@ -12,6 +12,7 @@ export const UPLOAD_LIMITS = {
   audio: MAX_AUDIO_UPLOAD_BYTES,
   book: MAX_GENERAL_UPLOAD_BYTES,
   video: MAX_VIDEO_UPLOAD_BYTES,
+  image: MAX_GENERAL_UPLOAD_BYTES,
 } as const;
 export type UploadPurpose = keyof typeof UPLOAD_LIMITS;
 

@@ -4,13 +4,18 @@ import { parseBookFields, type BookAnswer, type PdfProblem } from "~/modules/sho
 import { clearBook, PdfRejected, saveBook } from "~/modules/shop/book.server";
 import type { VideoAnswer, VideoProblem } from "~/modules/shop/video-form";
 import { publishVideo, removeVideo, saveVideoUpload, VideoRejected } from "~/modules/shop/video.server";
+import { CoverRejected, type CoverProblem } from "~/modules/shop/cover.server";
+import { removePermanentCover, savePermanentCover } from "./shop-cover-setting.server";
 import { adminGate, NO_STORE, refusedAction } from "./admin-gate.server";
 
 /** Not a PDF is 415, too large 413, a forbidden name or nothing usable 422. */
 const PDF_STATUS: Record<PdfProblem, number> = { type: 415, tooLarge: 413, name: 422, unreadable: 422, required: 422, missing: 422 };
 /** Not a video 415, over 200 MB 413, the rest 422. */
 const VIDEO_STATUS: Record<VideoProblem, number> = { type: 415, tooLarge: 413, name: 422, missing: 422, none: 422 };
-const answer = (body: BookAnswer | VideoAnswer, status = 200) => data(body, { status, headers: NO_STORE });
+/** Not an image 415, over 10 MB 413, a storage failure 500 ('Failed to upload permanent cover'), the rest 422. */
+const COVER_STATUS: Record<CoverProblem, number> = { type: 415, tooLarge: 413, name: 422, script: 422, pixels: 422, missing: 422, storage: 500 };
+type CoverAnswer = { ok: true; done: "coverSaved" | "coverRemoved" } | { ok: false; coverProblem: CoverProblem };
+const answer = (body: BookAnswer | VideoAnswer | CoverAnswer, status = 200) => data(body, { status, headers: NO_STORE });
 
 /**
  * The shop page's action for the 'Admin Content Management' card: intent=saveBook (the form's
@@ -25,6 +30,16 @@ export async function shopAction(context: AppLoadContext, request: Request) {
   const intent = form.get("intent");
   const now = services.now();
   try {
+    if (intent === "savePermanentCover") {
+      const upload = form.get("uploadId");
+      if (!isUploadId(upload)) return answer({ ok: false, coverProblem: "missing" }, 422);
+      await savePermanentCover(services, gate.actor, upload, now);
+      return answer({ ok: true, done: "coverSaved" });
+    }
+    if (intent === "removePermanentCover") {
+      await removePermanentCover(services, gate.actor, now);
+      return answer({ ok: true, done: "coverRemoved" });
+    }
     if (intent === "saveVideo") {
       const upload = form.get("uploadId");
       if (!isUploadId(upload)) return answer({ ok: false, problem: "none" }, 422);
@@ -54,6 +69,7 @@ export async function shopAction(context: AppLoadContext, request: Request) {
   } catch (error) {
     if (error instanceof PdfRejected) return answer({ ok: false, errors: { pdfFile: error.problem } }, PDF_STATUS[error.problem]);
     if (error instanceof VideoRejected) return answer({ ok: false, problem: error.problem }, VIDEO_STATUS[error.problem]);
+    if (error instanceof CoverRejected) return answer({ ok: false, coverProblem: error.problem }, COVER_STATUS[error.problem]);
     services.logger.error({ err: error, intent }, "book change failed");
     return answer({ ok: false }, 500);
   }

@@ -16,6 +16,7 @@ import { fileOf, readBook } from "~/modules/shop/book.server";
 import { lazy, Suspense } from "react";
 import { shopAction } from "./shop-action.server";
 import { readVideo } from "~/modules/shop/video.server";
+import { permanentCoverLink } from "./shop-cover-setting.server";
 
 /** The admin's link to the private PDF opens it for ten minutes. */
 const DOWNLOAD_LINK_MS = 10 * 60 * 1000;
@@ -25,10 +26,11 @@ const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db, signedLinks, now } = context.services;
-  const [listed, stored, video, access] = await Promise.all([
+  const [listed, stored, video, secureCover, access] = await Promise.all([
     listProducts(db, language),
     readBook(db),
     readVideo(db),
+    permanentCoverLink(context.services, now()),
     adminAccess(context.services, request, actorOf(context, request)),
   ]);
   const products = listed.map((product) => ({
@@ -45,7 +47,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     book: products.find((product) => product.kind === "book") ?? null,
     merch: products.filter((p) => p.kind === "merch"),
     published: shown ? { title: shown.title, author: shown.author, description: shown.description } : null,
-    coverUrl: shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null,
+    // Spec §4 cover priority: the stored (signed) cover, then the PDF's first page, then the placeholder.
+    coverUrl: secureCover ?? (shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null),
     trailer: video?.published ? { url: `/shop/video/${fileOf(video.key)}`, type: video.type } : null,
     purchaseUrl,
     supportUrl,
@@ -54,6 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ? {
           book: stored && { ...stored, downloadUrl: signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now().getTime() + DOWNLOAD_LINK_MS)) },
           video: video && { name: video.name, size: video.size, type: video.type, published: video.published, url: `/shop/video/${fileOf(video.key)}` },
+          secureCover,
         }
       : null,
   };
@@ -157,7 +161,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
         {manage && (
           <Suspense fallback={null}>
-            <BookAdminCard book={manage.book} video={manage.video} />
+            <BookAdminCard book={manage.book} video={manage.video} secureCover={manage.secureCover} coverUrl={coverUrl} />
           </Suspense>
         )}
 

@@ -12,6 +12,7 @@ import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { MAX_GENERAL_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { BOOK_LIMITS, parseBookFields, type BookAnswer, type BookErrors } from "~/modules/shop/book-form";
+import { CoverAdminPanel } from "./cover-admin-panel";
 import { VideoAdminPanel, type ManagedVideo } from "./video-admin-panel";
 
 export interface ManagedBook {
@@ -46,7 +47,7 @@ function messagesFor(t: T, errors: BookErrors): Messages {
  * exists. The PDF goes first, resumably, with a progress bar; the server checks it, draws the cover
  * from its first page and keeps the file private (the download link below is signed and expires).
  */
-export default function BookAdminCard({ book, video }: { book: ManagedBook | null; video: ManagedVideo | null }) {
+export default function BookAdminCard({ book, video, secureCover, coverUrl }: { book: ManagedBook | null; video: ManagedVideo | null; secureCover: string | null; coverUrl: string | null }) {
   const { t } = useTranslation("shop");
   const fetcher = useFetcher<BookAnswer>();
   const [file, setFile] = useState<File | null>(null);
@@ -178,6 +179,7 @@ export default function BookAdminCard({ book, video }: { book: ManagedBook | nul
           </button>
         </div>
       </form>
+      <CoverAdminPanel secureCover={secureCover} coverUrl={coverUrl} hydrated={hydrated} />
       <VideoAdminPanel video={video} hydrated={hydrated} />
     </section>
   );

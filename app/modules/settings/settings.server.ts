@@ -14,6 +14,9 @@ export const SETTING_DEFAULTS = {
   "podcast.appleUrl": "",
   "podcast.spotifyUrl": "",
   "podcast.googleUrl": "",
+  /** The permanent book cover (issue 7): its storage key and its signed link, valid for a year and renewed. */
+  "shop.coverKey": "",
+  "shop.coverUrl": "",
   /** When the sample episodes were first stored: after that, one the owner deleted stays deleted. */
   "podcast.samplesSeededAt": "",
 } as const;
