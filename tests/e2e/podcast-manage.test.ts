@@ -122,7 +122,13 @@ describe("episode management in the browser", () => {
     await page.getByRole("button", { name: "Edit Reparations and Trade Justice" }).first().click();
     expect(await dialog(page).getByLabel("Categories").inputValue()).toBe("Pan-Africanism, Diaspora Economics");
     await dialog(page).getByLabel("Title").fill("Reparations, Trade and Justice");
+    // The save is held back a moment (it still reaches the server), so 'Updating...' can be seen.
+    await page.route("**/podcast.data*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
     await dialog(page).getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => dialog(page).getByRole("button", { name: "Updating..." }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Episode updated successfully").isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => firstCardTitle(page)).toBe("Reparations, Trade and Justice");
 
