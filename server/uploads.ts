@@ -27,7 +27,7 @@ export function uploadEndpoint(services: AppServices): RequestHandler {
     datastore: services.uploads.store,
     // Each kind of file has its own limit (an e-book 10 MB, audio 500 MB): a larger announced size is 413.
     // (tus names the upload before asking, so a creation is told by its method, not by a missing id.)
-    maxSize: async (req, uploadId) => UPLOAD_LIMITS[req.method === "POST" || !uploadId ? purposeOf(req.headers.get("upload-metadata")) : await purposeOfUpload(services, uploadId)],
+    maxSize: async (req, uploadId) => UPLOAD_LIMITS[req.method === "POST" || !uploadId ? purposeInHeader(req.headers.get("upload-metadata")) : await purposeOfUpload(services, uploadId)],
     relativeLocation: true,
     // Same origin only: no CORS header is ever sent.
     allowedOrigins: () => false,
@@ -37,7 +37,8 @@ export function uploadEndpoint(services: AppServices): RequestHandler {
       const owner = node ? owners.get(node) : undefined;
       if (!owner) throw { status_code: 403, body: "Forbidden\n" };
       const fileName = safeFileName(upload.metadata?.filename ?? "") || "upload";
-      return { metadata: { filename: fileName, owner, purpose: purposeOf(upload.metadata?.purpose) } };
+      const purpose = upload.metadata?.purpose;
+      return { metadata: { filename: fileName, owner, purpose: isUploadPurpose(purpose) ? purpose : "audio" } };
     },
     onResponseError: (_req, error) => {
       if ("status_code" in error) return undefined;
@@ -85,10 +86,9 @@ function headersOnly(req: ExpressRequest): Request {
   return new Request(`http://localhost${req.originalUrl}`, { headers });
 }
 
-/** The purpose the browser named (in Upload-Metadata, or its already parsed value); audio when none. */
-function purposeOf(metadata: string | null | undefined): UploadPurpose {
-  const raw = metadata ?? "";
-  const named = raw.includes(" ") || raw.includes(",") ? readMetadata(raw).purpose : raw;
+/** The purpose the browser named in Upload-Metadata; audio when none. */
+function purposeInHeader(header: string | null): UploadPurpose {
+  const named = readMetadata(header ?? "").purpose;
   return isUploadPurpose(named) ? named : "audio";
 }
 

@@ -4,7 +4,8 @@ import { parseBookFields, type BookAnswer, type PdfProblem } from "~/modules/sho
 import { clearBook, PdfRejected, saveBook } from "~/modules/shop/book.server";
 import type { VideoAnswer, VideoProblem } from "~/modules/shop/video-form";
 import { publishVideo, removeVideo, saveVideoUpload, VideoRejected } from "~/modules/shop/video.server";
-import { CoverRejected, type CoverProblem } from "~/modules/shop/cover.server";
+import type { CoverAnswer, CoverProblem } from "~/modules/shop/cover-form";
+import { CoverRejected } from "~/modules/shop/cover.server";
 import { removePermanentCover, savePermanentCover } from "./shop-cover-setting.server";
 import { adminGate, NO_STORE, refusedAction } from "./admin-gate.server";
 
@@ -14,7 +15,6 @@ const PDF_STATUS: Record<PdfProblem, number> = { type: 415, tooLarge: 413, name:
 const VIDEO_STATUS: Record<VideoProblem, number> = { type: 415, tooLarge: 413, name: 422, missing: 422, none: 422 };
 /** Not an image 415, over 10 MB 413, a storage failure 500 ('Failed to upload permanent cover'), the rest 422. */
 const COVER_STATUS: Record<CoverProblem, number> = { type: 415, tooLarge: 413, name: 422, script: 422, pixels: 422, missing: 422, storage: 500 };
-type CoverAnswer = { ok: true; done: "coverSaved" | "coverRemoved" } | { ok: false; coverProblem: CoverProblem };
 const answer = (body: BookAnswer | VideoAnswer | CoverAnswer, status = 200) => data(body, { status, headers: NO_STORE });
 
 /**

@@ -55,7 +55,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The card of spec §2 section 5, with a download link that works for ten minutes.
     manage: canEdit
       ? {
-          book: stored && { ...stored, downloadUrl: signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now().getTime() + DOWNLOAD_LINK_MS)) },
+          book: stored && {
+            // Only what the card shows: storage keys stay on the server.
+            title: stored.title,
+            author: stored.author,
+            description: stored.description,
+            published: stored.published,
+            pdfName: stored.pdfName,
+            pdfSize: stored.pdfSize,
+            downloadUrl: signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now().getTime() + DOWNLOAD_LINK_MS)),
+          },
           video: video && { name: video.name, size: video.size, type: video.type, published: video.published, url: `/shop/video/${fileOf(video.key)}` },
           secureCover,
         }

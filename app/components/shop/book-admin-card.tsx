@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FilePicker } from "~/components/ui/file-picker";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, TextAreaField } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
 import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";
@@ -127,13 +127,16 @@ export default function BookAdminCard({ book, video, secureCover, coverUrl }: { 
       <form ref={formRef} noValidate onSubmit={submit} className="mt-6 grid gap-5 md:grid-cols-2">
         <FormField id="book-title" name="bookTitle" label={t("manage.bookTitle")} defaultValue={book?.title} error={messages.bookTitle} disabled={busy} />
         <FormField id="book-author" name="authorName" label={t("manage.authorName")} defaultValue={book?.author} error={messages.authorName} disabled={busy} />
-        <div className="md:col-span-2">
-          <label htmlFor="book-description" className="font-semibold">
-            {t("manage.bookDescription")}
-          </label>
-          <textarea id="book-description" name="bookDescription" rows={3} defaultValue={book?.description} disabled={busy} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base" />
-          {messages.bookDescription && <p className="mt-1 text-sm font-medium text-alert">{messages.bookDescription}</p>}
-        </div>
+        <TextAreaField
+          id="book-description"
+          name="bookDescription"
+          label={t("manage.bookDescription")}
+          rows={3}
+          defaultValue={book?.description}
+          error={messages.bookDescription}
+          disabled={busy}
+          className="md:col-span-2"
+        />
         <div className="md:col-span-2">
           <FilePicker
             label={t("manage.pdfFile")}

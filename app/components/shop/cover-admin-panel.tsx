@@ -8,9 +8,8 @@ import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { MAX_GENERAL_UPLOAD_BYTES } from "~/lib/upload-limits";
+import type { CoverAnswer, CoverProblem } from "~/modules/shop/cover-form";
 
-type CoverProblem = "type" | "tooLarge" | "name" | "script" | "pixels" | "missing" | "storage";
-type CoverAnswer = { ok: true; done: "coverSaved" | "coverRemoved" } | { ok: false; coverProblem?: CoverProblem; refused?: string };
 
 const IMAGE_RULES = { accept: [".jpg", ".jpeg", ".png", "image/jpeg", "image/png"], maxSize: MAX_GENERAL_UPLOAD_BYTES, minSize: 1, maxFiles: 1 as const };
 /** Spec §8 messages for each refusal. */

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
 /** A labelled input with its hint and error, wired for screen readers (aria-invalid, aria-describedby). */
@@ -28,6 +28,29 @@ export function FormField({
           {hint}
         </p>
       )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled multi-line field with its error, wired like FormField. */
+export function TextAreaField({ id, label, error, className, ...textarea }: { id: string; label: string; error?: string | undefined } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cn("mt-1 w-full rounded-xl border bg-white px-4 py-2.5 text-base", error ? "border-alert" : "border-line")}
+        {...textarea}
+      />
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-alert">
           {error}

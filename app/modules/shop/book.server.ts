@@ -1,5 +1,4 @@
-import { open } from "node:fs/promises";
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import type { AppServices } from "~/adapters/context.server";
 import { renderPdfCover } from "~/adapters/documents/pdf-cover.server";
 import { newObjectKey } from "~/adapters/storage/keys";

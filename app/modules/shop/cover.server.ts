@@ -4,6 +4,7 @@ import { finishedUpload } from "~/adapters/uploads/staged-uploads.server";
 import { hasDangerousName } from "~/lib/file-name";
 import { UPLOAD_LIMITS } from "~/lib/upload-limits";
 import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
+import type { CoverProblem } from "./cover-form";
 
 /**
  * The permanent book cover (spec §3 "permanent cover", §7 bucket book-covers, issue 7): a JPEG or PNG
@@ -16,7 +17,6 @@ type Services = Pick<AppServices, "db" | "storage" | "uploads">;
 export const COVERS_AREA = "book-covers";
 /** Spec §7: a signed link valid for one year (31 536 000 s). */
 export const COVER_LINK_MS = 31_536_000 * 1000;
-export type CoverProblem = "type" | "tooLarge" | "name" | "script" | "pixels" | "missing" | "storage";
 
 export class CoverRejected extends Error {
   override name = "CoverRejected";

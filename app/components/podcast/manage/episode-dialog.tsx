@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, TextAreaField } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
@@ -179,26 +179,7 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
           </Dialog.Description>
           <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
             <FormField id="episode-title" name="title" label={t("manage.title")} defaultValue={episode?.title} error={messages.title} disabled={busy} autoComplete="off" />
-            <div>
-              <label htmlFor="episode-description" className="font-semibold">
-                {t("manage.description")}
-              </label>
-              <textarea
-                id="episode-description"
-                name="description"
-                rows={4}
-                defaultValue={episode?.description}
-                disabled={busy}
-                aria-invalid={Boolean(messages.description)}
-                aria-describedby={messages.description ? "episode-description-error" : undefined}
-                className={`mt-1 w-full rounded-xl border bg-white px-4 py-2.5 text-base ${messages.description ? "border-alert" : "border-line"}`}
-              />
-              {messages.description && (
-                <p id="episode-description-error" className="mt-1 text-sm font-medium text-alert">
-                  {messages.description}
-                </p>
-              )}
-            </div>
+            <TextAreaField id="episode-description" name="description" label={t("manage.description")} rows={4} defaultValue={episode?.description} error={messages.description} disabled={busy} />
             <FormField
               id="episode-categories"
               name="categories"
