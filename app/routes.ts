@@ -59,6 +59,7 @@ export default [
     route("admin/moderation", "routes/admin-moderation.tsx"),
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
+    route("admin/shop", "routes/admin-shop.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -72,4 +72,5 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin-moderation.tsx": { read: "admin", write: "admin" },
   "routes/admin-subscribers.tsx": { read: "admin", write: "admin" },
   "routes/admin-subscribers-csv.ts": { read: "admin" },
+  "routes/admin-shop.tsx": { read: "admin", write: "admin" },
 };

@@ -11,66 +11,45 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { formatPrice } from "~/modules/shop/money";
 import { listProducts } from "~/modules/shop/products.server";
 import { actorOf } from "~/lib/request-actor.server";
+import { retryAfterHeaders } from "~/lib/rate-limited";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
-import { fileOf, readBook } from "~/modules/shop/book.server";
+import { fileOf } from "~/modules/shop/book.server";
 import { lazy, Suspense } from "react";
 import { shopAction } from "./shop-action.server";
-import { readVideo } from "~/modules/shop/video.server";
-import { permanentCoverLink } from "./shop-cover-setting.server";
+import { manageView, shopMedia } from "./shop-manage.server";
 
-/** The admin's link to the private PDF opens it for ten minutes. */
-const DOWNLOAD_LINK_MS = 10 * 60 * 1000;
-// The admin card's code loads only for the admin.
+// The admin's panels load only for the admin.
 const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
+const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const { db, signedLinks, now } = context.services;
-  const [listed, stored, video, secureCover, access] = await Promise.all([
-    listProducts(db, language),
-    readBook(db),
-    readVideo(db),
-    permanentCoverLink(context.services, now()),
-    adminAccess(context.services, request, actorOf(context, request)),
-  ]);
+  const { db, now } = context.services;
+  const [listed, access] = await Promise.all([listProducts(db, language), adminAccess(context.services, request, actorOf(context, request))]);
+  const canEdit = access.state === "admin";
+  const media = await shopMedia(context.services, canEdit, now());
   const products = listed.map((product) => ({
     ...product,
     price: formatPrice(product.priceCents, language),
     oldPrice: product.oldPriceCents === null ? null : formatPrice(product.oldPriceCents, language),
   }));
   const { purchaseUrl, supportUrl } = context.services.config;
-  // Visitors see the e-book only once it is published; the admin in admin mode sees it before.
-  const canEdit = access.state === "admin";
-  const shown = stored && (stored.published || canEdit) ? stored : null;
+  const { shown, video, coverUrl } = media;
   return {
     i18n: pageResourcesFor(language, ["shop"]),
     book: products.find((product) => product.kind === "book") ?? null,
     merch: products.filter((p) => p.kind === "merch"),
     published: shown ? { title: shown.title, author: shown.author, description: shown.description } : null,
-    // Spec §4 cover priority: the stored (signed) cover, then the PDF's first page, then the placeholder.
-    coverUrl: secureCover ?? (shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null),
+    coverUrl,
     trailer: video?.published ? { url: `/shop/video/${fileOf(video.key)}`, type: video.type } : null,
     purchaseUrl,
     supportUrl,
-    // The card of spec §2 section 5, with a download link that works for ten minutes.
-    manage: canEdit
-      ? {
-          book: stored && {
-            // Only what the card shows: storage keys stay on the server.
-            title: stored.title,
-            author: stored.author,
-            description: stored.description,
-            published: stored.published,
-            pdfName: stored.pdfName,
-            pdfSize: stored.pdfSize,
-            downloadUrl: signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now().getTime() + DOWNLOAD_LINK_MS)),
-          },
-          video: video && { name: video.name, size: video.size, type: video.type, published: video.published, url: `/shop/video/${fileOf(video.key)}` },
-          secureCover,
-        }
-      : null,
+    manage: access.state === "admin" ? manageView(context.services, media, access.actor, now()) : null,
   };
 }
+
+/** A rate-limited temporary cover says when to try again. */
+export const headers = retryAfterHeaders;
 
 /** The e-book and the trailer: the admin in admin mode only. */
 export const action = ({ request, context }: Route.ActionArgs) => shopAction(context, request);
@@ -95,6 +74,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const { book, merch, coverUrl, purchaseUrl, supportUrl, published, manage, trailer } = loaderData;
   return (
     <>
+      {manage && (
+        <div className="border-b border-line bg-forest-100/40">
+          <div className="mx-auto max-w-wide px-4 py-8 sm:px-6">
+            <Suspense fallback={null}>
+              <CoverPanels manage={manage} />
+            </Suspense>
+          </div>
+        </div>
+      )}
       <header className="border-b border-line bg-sand/60">
         <div className="mx-auto grid max-w-wide items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr]">
           <div>
@@ -170,7 +158,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
         {manage && (
           <Suspense fallback={null}>
-            <BookAdminCard book={manage.book} video={manage.video} secureCover={manage.secureCover} coverUrl={coverUrl} />
+            <BookAdminCard manage={manage} />
           </Suspense>
         )}
 

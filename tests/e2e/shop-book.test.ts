@@ -5,7 +5,6 @@ import { useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { simplePdf, zipBytes } from "../support/pdf";
 import { mp4Bytes, pngBytes } from "../support/tus";
-import { pngImage } from "../support/images";
 
 // The e-book as the owner sets it in Chromium, on a server of its own with an admin account: the
 // form's messages, a PDF whose first page becomes the cover, publish and unpublish as a visitor sees it.
@@ -110,29 +109,6 @@ describe("the e-book in the browser", () => {
     expect(await visitor.locator("video source").getAttribute("src")).toMatch(/^\/shop\/video\/.+\.mp4$/);
     await visitor.context().close();
     expect(errors.filter((error) => !/Failed to load resource|MEDIA|video/i.test(error))).toEqual([]);
-    await page.context().close();
-  });
-
-  it("shows a permanent cover through its signed link, with 'Secure Cover Active', until it is removed", async () => {
-    const page = await adminOnShop();
-    const input = card(page).locator("input[type=file][accept^=\".jpg\"]");
-    // The card's controls are enabled once its code has loaded.
-    await expect.poll(() => input.isEnabled()).toBe(true);
-    await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-    await expect.poll(() => card(page).getByText("Please upload an image file (JPEG, PNG).").isVisible()).toBe(true);
-    await input.setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await pngImage(400, 600) });
-    await card(page).getByRole("button", { name: "Upload cover" }).click();
-    await expect.poll(() => page.getByText("Cover saved").isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => card(page).getByText("Secure Cover Active").isVisible()).toBe(true);
-    const visitor = await visitorShop();
-    const cover = visitor.locator("header img");
-    expect(await cover.getAttribute("src")).toMatch(/^\/files\/book-covers\/admin-book-cover-\d+\.png\?exp=\d+&sig=/);
-    expect(await cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth === 400)).toBe(true);
-    await visitor.context().close();
-
-    await card(page).getByRole("button", { name: "Remove cover" }).click();
-    await expect.poll(() => page.getByText("Cover removed").isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await card(page).getByText("Secure Cover Active").count()).toBe(0);
     await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { ArrowRight, MessageSquare, ScrollText, ShieldAlert, Users } from "lucide-react";
+import { ArrowRight, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -63,6 +63,9 @@ export function DashboardCards({ counts }: { counts: DashboardCounts }) {
       <Card title={t("cards.subscribers.title")} text={t("cards.subscribers.text")} href="/admin/subscribers" icon={<Users className="size-5" />}>
         <Count highlight={false}>{t("cards.subscribers.confirmed", { number: number.format(counts.confirmedSubscribers) })}</Count>
         <Count highlight={false}>{t("cards.subscribers.waiting", { number: number.format(counts.waitingSubscribers) })}</Count>
+      </Card>
+      <Card title={t("cards.shop.title")} text={t("cards.shop.text")} href="/admin/shop" icon={<ShoppingBag className="size-5" />}>
+        <p className="mt-2 text-sm text-muted">{t("cards.shop.open")}</p>
       </Card>
     </ul>
   );

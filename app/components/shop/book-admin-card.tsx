@@ -6,24 +6,15 @@ import { useHydrated } from "~/components/admin/use-hydrated";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FilePicker } from "~/components/ui/file-picker";
 import { FormField, TextAreaField } from "~/components/ui/form-field";
-import { Progress } from "~/components/ui/progress";
 import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { MAX_GENERAL_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { BOOK_LIMITS, parseBookFields, type BookAnswer, type BookErrors } from "~/modules/shop/book-form";
-import { CoverAdminPanel } from "./cover-admin-panel";
-import { VideoAdminPanel, type ManagedVideo } from "./video-admin-panel";
-
-export interface ManagedBook {
-  title: string;
-  author: string;
-  description: string;
-  published: boolean;
-  pdfName: string;
-  pdfSize: number;
-  downloadUrl: string;
-}
+import type { ManageView } from "~/modules/shop/manage-view";
+import { SecureCoverForm } from "./secure-cover-form";
+import { UploadProgress } from "./upload-progress";
+import { VideoAdminPanel } from "./video-admin-panel";
 
 type Messages = Partial<Record<"bookTitle" | "authorName" | "bookDescription" | "pdfFile", string>>;
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -47,8 +38,9 @@ function messagesFor(t: T, errors: BookErrors): Messages {
  * exists. The PDF goes first, resumably, with a progress bar; the server checks it, draws the cover
  * from its first page and keeps the file private (the download link below is signed and expires).
  */
-export default function BookAdminCard({ book, video, secureCover, coverUrl }: { book: ManagedBook | null; video: ManagedVideo | null; secureCover: string | null; coverUrl: string | null }) {
+export default function BookAdminCard({ manage }: { manage: ManageView }) {
   const { t } = useTranslation("shop");
+  const { book, video } = manage;
   const fetcher = useFetcher<BookAnswer>();
   const [file, setFile] = useState<File | null>(null);
   const [messages, setMessages] = useState<Messages>({});
@@ -154,12 +146,7 @@ export default function BookAdminCard({ book, video, secureCover, coverUrl }: { 
           <input type="checkbox" name="isPublished" defaultChecked={book?.published ?? false} disabled={busy} className="size-5 accent-forest-700" />
           {t("manage.isPublishedLabel")}
         </label>
-        {percent !== null && (
-          <div aria-live="polite" className="md:col-span-2">
-            <Progress value={percent} label={t("manage.progressLabel")} />
-            <p className="mt-1 text-sm text-muted">{t("manage.progress", { percent })}</p>
-          </div>
-        )}
+        <UploadProgress percent={percent} className="md:col-span-2" />
         <div className="flex flex-wrap items-center justify-end gap-3 md:col-span-2">
           {book &&
             (confirmClear ? (
@@ -182,7 +169,7 @@ export default function BookAdminCard({ book, video, secureCover, coverUrl }: { 
           </button>
         </div>
       </form>
-      <CoverAdminPanel secureCover={secureCover} coverUrl={coverUrl} hydrated={hydrated} />
+      <SecureCoverForm hydrated={hydrated} />
       <VideoAdminPanel video={video} hydrated={hydrated} />
     </section>
   );

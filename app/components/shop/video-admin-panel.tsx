@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FilePicker } from "~/components/ui/file-picker";
-import { Progress } from "~/components/ui/progress";
 import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { MAX_VIDEO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import type { VideoAnswer, VideoProblem } from "~/modules/shop/video-form";
+import { UploadProgress } from "./upload-progress";
 
 export interface ManagedVideo {
   name: string;
@@ -88,12 +88,7 @@ export function VideoAdminPanel({ video, hydrated }: { video: ManagedVideo | nul
           messages={{ type: t("manage.errors.videoType"), tooLarge: t("manage.errors.videoTooLarge") }}
         />
       </div>
-      {percent !== null && (
-        <div aria-live="polite" className="mt-4 max-w-2xl">
-          <Progress value={percent} label={t("manage.progressLabel")} />
-          <p className="mt-1 text-sm text-muted">{t("manage.progress", { percent })}</p>
-        </div>
-      )}
+      <UploadProgress percent={percent} className="mt-4 max-w-2xl" />
       <div className="mt-5 flex flex-wrap gap-3">
         <button type="button" disabled={busy || !file} onClick={() => void upload()} className={buttonClass({ variant: "outline" })}>
           {percent !== null ? t("manage.video.uploading") : t("manage.video.upload")}

@@ -22,6 +22,8 @@ export const LIMITS = {
   subscribePerAddress: { name: "subscribe", limit: 5, windowMs: 15 * 60_000 },
   subscribePerNetwork: { name: "subscribe-network", limit: 20, windowMs: 60 * 60_000 },
   commentPerAddress: { name: "comment", limit: 3, windowMs: 5 * 60_000 },
+  /** Temporary cover uploads per admin account (spec §5, §9: 3 per 5 minutes). */
+  temporaryCoverPerUser: { name: "temporary-cover", limit: 3, windowMs: 5 * 60_000 },
   /** Failed sign-ins for one address from one network; and from one network for any address. */
   signInPerAccount: { name: "sign-in", limit: 5, windowMs: 15 * 60_000 },
   signInPerNetwork: { name: "sign-in-network", limit: 30, windowMs: 15 * 60_000 },

@@ -17,6 +17,9 @@ export const SETTING_DEFAULTS = {
   /** The permanent book cover (issue 7): its storage key and its signed link, valid for a year and renewed. */
   "shop.coverKey": "",
   "shop.coverUrl": "",
+  /** The temporary cover (issue 7): its storage key and the name of the file the admin chose. */
+  "shop.temporaryCoverKey": "",
+  "shop.temporaryCoverName": "",
   /** When the sample episodes were first stored: after that, one the owner deleted stays deleted. */
   "podcast.samplesSeededAt": "",
 } as const;

@@ -20,7 +20,11 @@ export const COVER_LINK_MS = 31_536_000 * 1000;
 
 export class CoverRejected extends Error {
   override name = "CoverRejected";
-  constructor(readonly problem: CoverProblem) {
+  /** `retryAfterSeconds`: when a rate-limited upload may be tried again. */
+  constructor(
+    readonly problem: CoverProblem,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(`Cover refused: ${problem}`);
   }
 }
@@ -28,14 +32,26 @@ export class CoverRejected extends Error {
 /** The signed path of a stored cover, `/files/book-covers/<file>`. */
 export const coverPath = (key: string) => `/files/${key}`;
 
-export async function storePermanentCover(services: Services, actor: Actor, uploadId: string, now: Date): Promise<string> {
+/** Which cover: its file name's start, its largest size and its audit action. */
+export interface CoverKind {
+  prefix: "admin-book-cover" | "temporary-cover";
+  maxBytes: number;
+  action: string;
+}
+export const PERMANENT_COVER: CoverKind = { prefix: "admin-book-cover", maxBytes: UPLOAD_LIMITS.image, action: "shop.cover_uploaded" };
+/** Spec §5, §9: the dashboard's secure cover form takes at most 5 MB. */
+export const SECURE_COVER: CoverKind = { ...PERMANENT_COVER, maxBytes: 5 * 1024 * 1024 };
+export const TEMPORARY_COVER: CoverKind = { prefix: "temporary-cover", maxBytes: UPLOAD_LIMITS.image, action: "shop.temporary_cover_uploaded" };
+
+/** Checks a finished upload as a cover of `kind` and stores it; the staged bytes go either way. */
+export async function storeCover(services: Services, actor: Actor, uploadId: string, kind: CoverKind, now: Date): Promise<{ key: string; name: string }> {
   const upload = await finishedUpload(services.uploads, uploadId, actor.userId);
   if (!upload) throw new CoverRejected("missing");
   const refuse = async (problem: CoverProblem) => {
     await services.uploads.remove(uploadId);
     return new CoverRejected(problem);
   };
-  if (upload.offset > UPLOAD_LIMITS.image) throw await refuse("tooLarge");
+  if (upload.offset > kind.maxBytes) throw await refuse("tooLarge");
   if (hasDangerousName(upload.fileName ?? "")) throw await refuse("name");
   const image = await checkImage(upload.file);
   if ("problem" in image) {
@@ -45,13 +61,13 @@ export async function storePermanentCover(services: Services, actor: Actor, uplo
     }
     throw await refuse(image.problem);
   }
-  const key = `${COVERS_AREA}/admin-book-cover-${now.getTime()}.${image.extension}`;
+  const key = `${COVERS_AREA}/${kind.prefix}-${now.getTime()}.${image.extension}`;
   try {
     await services.storage.put(key, image.bytes, { contentType: image.contentType, cacheControl: "private, max-age=3600" });
   } catch {
-    throw new CoverRejected("storage");
+    throw await refuse("storage");
   }
   await services.uploads.remove(uploadId);
-  await recordAudit(services.db, actor, { action: "shop.cover_uploaded", resource: "book-cover", details: { key, name: upload.fileName } }, now);
-  return key;
+  await recordAudit(services.db, actor, { action: kind.action, resource: "book-cover", details: { key, name: upload.fileName } }, now);
+  return { key, name: upload.fileName ?? "" };
 }

@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button-styles";
+import { CoverPicker } from "./cover-picker";
+import { UploadProgress } from "./upload-progress";
+import { COVER_MESSAGES, useCoverUpload, type CoverMessages } from "./use-cover-upload";
+
+/** Spec §5, §9: the secure cover takes at most 5 MB. */
+const SECURE_MAX_BYTES = 5 * 1024 * 1024;
+/** Spec §5 "Secure cover upload (dashboard form)": its own words for each refusal. */
+const MESSAGES: CoverMessages = {
+  ...COVER_MESSAGES,
+  tooLarge: "manage.errors.secureTooLarge",
+  storage: "manage.errors.secureFailed",
+  refused: "manage.errors.secureAuth",
+  rateLimited: "manage.errors.secureFailed",
+  validation: "manage.errors.secureFailed",
+};
+
+/**
+ * The cover image upload of the 'Admin Content Management' card (spec §2 shop section 5, §5 secure
+ * cover form): a JPEG or PNG of at most 5 MB that becomes the permanent cover.
+ */
+export function SecureCoverForm({ hydrated }: { hydrated: boolean }) {
+  const { t } = useTranslation("shop");
+  const cover = useCoverUpload(MESSAGES);
+  const busy = !hydrated || cover.busy;
+  return (
+    <div className="mt-10 border-t border-line pt-8">
+      <h3 className="text-xl font-semibold">{t("manage.secure.title")}</h3>
+      <p className="mt-1 text-muted">{t("manage.secure.text")}</p>
+      <div className="mt-5 max-w-2xl">
+        <CoverPicker
+          cover={cover}
+          hint={t("manage.secure.hint")}
+          disabled={busy}
+          maxSize={SECURE_MAX_BYTES}
+          messages={{ type: t("manage.errors.coverType"), tooLarge: t("manage.errors.secureTooLarge") }}
+        />
+      </div>
+      <UploadProgress percent={cover.percent} className="mt-4 max-w-2xl" />
+      <button type="button" disabled={busy || !cover.file} onClick={() => void cover.send("saveSecureCover")} className={buttonClass({ variant: "outline", className: "mt-5" })}>
+        {cover.busy ? t("manage.saving") : t("manage.secure.upload")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/admin-shop";
+import { adminPageMeta } from "~/components/admin/admin-meta";
+import { AdminPage } from "~/components/admin/admin-page";
+import { languageOf } from "~/i18n/languages";
+import { useLocalize } from "~/i18n/root-data";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { retryAfterHeaders } from "~/lib/rate-limited";
+import { adminGate, NO_STORE, noStoreHeaders, refusedPage } from "./admin-gate.server";
+import { shopAction } from "./shop-action.server";
+import { manageView, shopMedia } from "./shop-manage.server";
+
+const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
+const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
+
+/** The shop's tools on the dashboard (issue 7): the same covers, e-book and trailer as on /shop, for the admin in admin mode. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const i18n = pageResourcesFor(languageOf(params), ["dashboard", "shop"]);
+  const gate = await adminGate(context, request, "/admin/shop");
+  if (!gate.ok) return refusedPage(i18n, gate);
+  const now = context.services.now();
+  const media = await shopMedia(context.services, true, now);
+  return data({ i18n, refused: null, view: manageView(context.services, media, gate.actor, now) }, { headers: NO_STORE });
+}
+
+/** The same action as the shop page's 'Admin Content Management' card. */
+export const action = ({ request, context }: Route.ActionArgs) => shopAction(context, request);
+
+export const headers: Route.HeadersFunction = (args) => ({ ...noStoreHeaders(), ...retryAfterHeaders(args) });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "shopMedia");
+
+/** The cover visitors see now, small, with the way to the shop page. */
+function ShownCover({ url }: { url: string | null }) {
+  const { t } = useTranslation("dashboard");
+  const localize = useLocalize();
+  return (
+    <div className="flex flex-wrap items-center gap-5 rounded-2xl border border-line bg-white p-5">
+      {url ? (
+        <img src={url} alt={t("shop:cover.alt")} width={96} height={144} className="aspect-[2/3] w-24 rounded-md object-cover shadow" />
+      ) : (
+        <div className="flex aspect-[2/3] w-24 items-center justify-center rounded-md border-2 border-dashed border-forest-700/40 p-2 text-center text-xs text-muted">{t("shopMedia.noCover")}</div>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{t("shopMedia.shownCover")}</p>
+        <Link to={localize("/shop")} className="mt-2 inline-flex min-h-11 items-center font-semibold text-forest-700 underline underline-offset-4">
+          {t("shopMedia.viewShop")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function AdminShop({ loaderData }: Route.ComponentProps) {
+  const { refused, view } = loaderData;
+  return (
+    <AdminPage titleKey="shopMedia" refused={refused}>
+      {view && (
+        <div className="flex flex-col gap-8">
+          <ShownCover url={view.coverUrl} />
+          <Suspense fallback={null}>
+            <CoverPanels manage={view} />
+            <BookAdminCard manage={view} />
+          </Suspense>
+        </div>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,41 @@
+import type { AppServices } from "~/adapters/context.server";
+import type { Actor } from "~/modules/audit/audit.server";
+import { fileOf, readBook } from "~/modules/shop/book.server";
+import type { ManageView } from "~/modules/shop/manage-view";
+import { readVideo } from "~/modules/shop/video.server";
+import { shopCovers } from "./shop-cover-setting.server";
+
+type Services = Pick<AppServices, "db" | "storage" | "uploads" | "signedLinks" | "logger">;
+/** The admin's link to the private PDF opens it for ten minutes. */
+const DOWNLOAD_LINK_MS = 10 * 60 * 1000;
+
+/** The e-book, the trailer and the covers as stored, with the cover the shop page shows. */
+export async function shopMedia(services: Services, canEdit: boolean, now: Date) {
+  const [stored, video, covers] = await Promise.all([readBook(services.db), readVideo(services.db), shopCovers(services, now)]);
+  // Visitors see the e-book only once it is published; the admin in admin mode sees it before.
+  const shown = stored && (stored.published || canEdit) ? stored : null;
+  // Spec §4 cover priority: the stored (signed) cover — the temporary one while it is there — then the PDF's first page, then the placeholder.
+  const coverUrl = covers.temporary?.url ?? covers.secureCover ?? (shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null);
+  return { stored, shown, video, covers, coverUrl };
+}
+
+/** The admin panels' view of the media, with a download link for the PDF that works for ten minutes. */
+export function manageView(services: Services, media: Awaited<ReturnType<typeof shopMedia>>, actor: Actor, now: Date): ManageView {
+  const { stored, video, covers, coverUrl } = media;
+  return {
+    book: stored && {
+      title: stored.title,
+      author: stored.author,
+      description: stored.description,
+      published: stored.published,
+      pdfName: stored.pdfName,
+      pdfSize: stored.pdfSize,
+      downloadUrl: services.signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now.getTime() + DOWNLOAD_LINK_MS)),
+    },
+    video: video && { name: video.name, size: video.size, type: video.type, published: video.published, url: `/shop/video/${fileOf(video.key)}` },
+    secureCover: covers.secureCover,
+    temporaryCover: covers.temporary,
+    coverUrl,
+    operatorId: actor.userId ?? "",
+  };
+}
