@@ -1,18 +1,14 @@
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import autocannon from "autocannon";
-import { Upload } from "tus-js-client";
-import { parseConfig } from "~/lib/config.server";
-import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { FEED_PATH } from "~/modules/podcast/paths";
 import { WAV_HEADER_BYTES } from "~/modules/podcast/wav";
 import { buildIfStale } from "../scripts/build-if-stale";
-import { openServices } from "../server/bootstrap";
-import { createLogger } from "../server/logger";
-import { HttpSession } from "../tests/support/http-session";
+import type { HttpSession } from "../tests/support/http-session";
 import { spawnServer } from "../tests/support/server-process";
+import { prepareAdmin, signInAdmin, TUS_CHUNK_BYTES, tusUpload } from "./admin-upload";
 import { watchPeakRss } from "./process-memory";
 
 /**
@@ -26,13 +22,9 @@ import { watchPeakRss } from "./process-memory";
  * Numbers, not thresholds (docs/decisions/013-benchmarks-outside-tests.md).
  */
 const UPLOAD_BYTES = 200_000_000;
-const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
 const RANGE_BYTES = 256 * 1024;
 const CONNECTIONS = 8;
 const DURATION_SECONDS = 10;
-const EMAIL = "bench@example.org";
-const PASSWORD = "bench passphrase 2026";
-const ADMIN_IP = "10.99.0.1";
 const EPISODE = { title: "Benchmark upload", description: "Two hundred megabytes of quiet, uploaded by bench/podcast.ts.", categories: "Global South Policy,Diaspora Economics" };
 
 const MB = 1e6;
@@ -133,28 +125,11 @@ function* wavChunks(totalBytes: number): Generator<Buffer> {
   for (let written = 0; written < dataBytes; written += noise.length) yield noise.subarray(0, Math.min(noise.length, dataBytes - written));
 }
 
-/** Sends `file` over tus 1.0.0 and resolves with the upload's id (the last segment of its URL). */
-function tusUpload(serverUrl: string, headers: Record<string, string>, file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const upload = new Upload(createReadStream(file), {
-      endpoint: `${serverUrl}/admin/uploads`,
-      chunkSize: TUS_CHUNK_BYTES,
-      metadata: { filename: path.basename(file), filetype: "audio/wav" },
-      headers,
-      // A retried chunk would hide a failure and skew the time.
-      retryDelays: [],
-      onError: reject,
-      onSuccess: () => resolve(new URL(upload.url!).pathname.split("/").pop()!),
-    });
-    upload.start();
-  });
-}
-
 /** Uploads and publishes the episode, watching the server's memory; returns the upload's numbers. */
 async function uploadEpisode(serverUrl: string, serverPid: number, admin: HttpSession, file: string) {
   const memory = watchPeakRss(serverPid);
   const started = performance.now();
-  const uploadId = await tusUpload(serverUrl, { cookie: admin.cookieHeader(), origin: serverUrl, "x-forwarded-for": ADMIN_IP }, file);
+  const uploadId = await tusUpload(serverUrl, admin, file, { filetype: "audio/wav" });
   const uploadSeconds = seconds(started);
   const publishStarted = performance.now();
   const response = await admin.post("/podcast", { intent: "create", uploadId, ...EPISODE });
@@ -172,35 +147,16 @@ async function uploadEpisode(serverUrl: string, serverPid: number, admin: HttpSe
   };
 }
 
-/** A fresh database with the sample episodes and an admin, made before the server starts. */
-async function prepare(dataDir: string): Promise<void> {
-  const services = await openServices(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), createLogger("silent"));
-  try {
-    await createOrPromoteAdmin(services, { email: EMAIL, password: PASSWORD }, { userId: null, ip: "bench", userAgent: null }, new Date());
-  } finally {
-    services.mailer.close();
-    services.storage.close();
-    await services.db.destroy();
-  }
-}
-
-async function signIn(serverUrl: string): Promise<HttpSession> {
-  const admin = new HttpSession(serverUrl, ADMIN_IP);
-  await admin.post("/sign-in", { email: EMAIL, password: PASSWORD });
-  if ((await admin.post("/admin-access", { intent: "verify" })).status !== 200) throw new Error("could not verify admin access");
-  return admin;
-}
-
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-podcast-"));
 const wavFile = path.join(dataDir, "bench-upload.wav");
 await pipeline(wavChunks(UPLOAD_BYTES), createWriteStream(wavFile));
-await prepare(dataDir);
+await prepareAdmin(dataDir);
 const server = spawnServer({ DATA_DIR: dataDir, TRUST_PROXY: "true" });
 try {
   await server.ready;
   // The upload goes first, while the server's heap has not yet grown under the audio load.
-  const upload = await uploadEpisode(server.url, server.child.pid!, await signIn(server.url), wavFile);
+  const upload = await uploadEpisode(server.url, server.child.pid!, await signInAdmin(server.url), wavFile);
   const episodes = await feedAudio(server.url);
   const uploaded = episodes.find((item) => item.title === EPISODE.title);
   if (!uploaded) throw new Error(`"${EPISODE.title}" is not in ${FEED_PATH} after publishing`);

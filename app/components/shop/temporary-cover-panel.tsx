@@ -34,9 +34,9 @@ export function TemporaryCoverPanel({ current, operatorId, hydrated }: { current
       </h2>
       <p className="mt-1 text-muted">{t("manage.temporary.text")}</p>
       {current ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-sand px-4 py-3">
+        <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-sand px-4 py-3">
           <ImageIcon aria-hidden="true" className="size-5 shrink-0 text-forest-700" />
-          <span className="min-w-0 flex-1 break-all">{t("manage.temporary.current", { name: current.name })}</span>
+          <span className="min-w-0 flex-1 basis-48 [overflow-wrap:anywhere]">{t("manage.temporary.current", { name: current.name })}</span>
           <button type="button" disabled={busy} onClick={() => cover.submit("removeTemporaryCover")} className={buttonClass({ variant: "ghost", size: "sm" })}>
             <X aria-hidden="true" className="size-4" />
             {t("manage.temporary.remove")}
