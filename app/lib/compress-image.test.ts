@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitWithin } from "./compress-image";
+import { encodingType, fitWithin } from "./compress-image";
 
 describe("fitWithin (spec §5 image compression: 800 × 800, proportions kept)", () => {
   it("scales the longer side down to 800 and the other in proportion", () => {
@@ -15,5 +15,15 @@ describe("fitWithin (spec §5 image compression: 800 × 800, proportions kept)",
 
   it("never rounds a side down to nothing", () => {
     expect(fitWithin(100_000, 10)).toEqual({ width: 800, height: 1 });
+  });
+});
+
+describe("encodingType (spec §5: the original type)", () => {
+  it("keeps JPEG as JPEG, however the system names it, and PNG as PNG", () => {
+    expect(encodingType({ name: "a.jpg", type: "image/jpeg" })).toBe("image/jpeg");
+    expect(encodingType({ name: "a.jpg", type: "image/jpg" })).toBe("image/jpeg");
+    expect(encodingType({ name: "a.JPEG", type: "" })).toBe("image/jpeg");
+    expect(encodingType({ name: "a.png", type: "image/png" })).toBe("image/png");
+    expect(encodingType({ name: "a.png", type: "" })).toBe("image/png");
   });
 });

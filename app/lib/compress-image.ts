@@ -16,6 +16,14 @@ export function fitWithin(width: number, height: number, maxSide: number = COMPR
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/**
+ * The type to encode in: the file's own, JPEG or PNG. Some systems name JPEG `image/jpg` or give no
+ * type at all; a canvas would silently answer those with a PNG.
+ */
+export function encodingType(file: Pick<File, "name" | "type">): "image/jpeg" | "image/png" {
+  return /^image\/(jpeg|jpg|pjpeg)$/i.test(file.type) || (!file.type && /\.jpe?g$/i.test(file.name)) ? "image/jpeg" : "image/png";
+}
+
 function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
@@ -41,9 +49,10 @@ export async function compressImage(file: File): Promise<File> {
     const context = canvas.getContext("2d");
     if (!context) throw new ImageCompressionError("compress");
     context.drawImage(image, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, file.type, COMPRESSION.quality));
-    if (!blob || blob.type !== file.type) throw new ImageCompressionError("compress");
-    return new File([blob], file.name, { type: file.type, lastModified: file.lastModified });
+    const type = encodingType(file);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, COMPRESSION.quality));
+    if (!blob || blob.type !== type) throw new ImageCompressionError("compress");
+    return new File([blob], file.name, { type, lastModified: file.lastModified });
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { MAX_VIDEO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { watchErrors } from "../support/browser";
 import { useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
@@ -78,6 +82,20 @@ describe("the e-book in the browser", () => {
     await page.context().close();
   });
 
+  it("says 'File size exceeds 10MB limit' before sending, and 'File type not allowed for security reasons' for a hidden .exe", async () => {
+    const page = await adminOnShop();
+    const input = card(page).locator("input[type=file][accept^=\".pdf\"]");
+    await expect.poll(() => input.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await input.setInputFiles({ name: "large.pdf", mimeType: "application/pdf", buffer: Buffer.concat([simplePdf(1), Buffer.alloc(10 * 1024 * 1024)]) });
+    await expect.poll(() => card(page).getByText("File size exceeds 10MB limit").isVisible()).toBe(true);
+    await card(page).getByLabel("Book title").fill("Voices of Resilience");
+    await card(page).getByLabel("Author name").fill("A. Mensah");
+    await input.setInputFiles({ name: "cover.png.exe.pdf", mimeType: "application/pdf", buffer: simplePdf(1) });
+    await card(page).getByRole("button", { name: "Save book" }).click();
+    await expect.poll(() => card(page).getByText("File type not allowed for security reasons").isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.context().close();
+  });
+
   it("uploads the trailer with a progress bar, previews it, and 'Save to Shop' shows it to visitors", async () => {
     const page = await adminOnShop();
     const errors = watchErrors(page);
@@ -87,6 +105,13 @@ describe("the e-book in the browser", () => {
     const input = card(page).locator("input[type=file][accept^=\".mp4\"]");
     await input.setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: pngBytes() });
     await expect.poll(() => card(page).getByText("Please upload a video file only.").isVisible()).toBe(true);
+    // 200 MB + 1 byte, as a sparse file the browser reads from disk (nothing is copied).
+    const large = path.join(mkdtempSync(path.join(tmpdir(), "e2e-video-")), "large.mp4");
+    writeFileSync(large, "");
+    truncateSync(large, MAX_VIDEO_UPLOAD_BYTES + 1);
+    await input.setInputFiles(large);
+    await expect.poll(() => card(page).getByText("Video size should be less than 200MB.").isVisible()).toBe(true);
+    rmSync(path.dirname(large), { recursive: true, force: true });
 
     await page.route("**/admin/uploads/**", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));

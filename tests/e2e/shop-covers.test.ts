@@ -84,6 +84,8 @@ describe("the book's covers in the browser", () => {
     const upload = panel.getByRole("button", { name: "Upload temporary cover" });
     await expect.poll(() => panel.getByText(/No temporary cover/).isVisible()).toBe(true);
     const input = await imageInput(panel);
+    await input.setInputFiles({ name: "large.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await expect.poll(() => panel.getByText("File size exceeds 10MB limit").isVisible()).toBe(true);
     // Named .png but not an image: the browser cannot load it to compress it.
     await input.setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
     await upload.click();
