@@ -10,7 +10,7 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { retryAfterHeaders } from "~/lib/rate-limited";
 import { adminGate, NO_STORE, noStoreHeaders, refusedPage } from "./admin-gate.server";
 import { shopAction } from "./shop-action.server";
-import { manageView, shopMedia } from "./shop-manage.server";
+import { manageView, shopMedia, shownMedia } from "./shop-manage.server";
 
 const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
 const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const gate = await adminGate(context, request, "/admin/shop");
   if (!gate.ok) return refusedPage(i18n, gate);
   const now = context.services.now();
-  const media = await shopMedia(context.services, true, now);
+  const media = shownMedia(await shopMedia(context.services, now), true);
   return data({ i18n, refused: null, view: manageView(context.services, media, gate.actor, now) }, { headers: NO_STORE });
 }
 

@@ -9,18 +9,24 @@ type Services = Pick<AppServices, "db" | "storage" | "uploads" | "signedLinks" |
 /** The admin's link to the private PDF opens it for ten minutes. */
 const DOWNLOAD_LINK_MS = 10 * 60 * 1000;
 
-/** The e-book, the trailer and the covers as stored, with the cover the shop page shows. */
-export async function shopMedia(services: Services, canEdit: boolean, now: Date) {
+/** The e-book, the trailer and the covers as stored (read alongside the request's other data). */
+export async function shopMedia(services: Services, now: Date) {
   const [stored, video, covers] = await Promise.all([readBook(services.db), readVideo(services.db), shopCovers(services, now)]);
+  return { stored, video, covers };
+}
+
+/** What the shop page shows of the media: the book for whom it is visible, and the cover. */
+export function shownMedia(media: Awaited<ReturnType<typeof shopMedia>>, canEdit: boolean) {
+  const { stored, covers } = media;
   // Visitors see the e-book only once it is published; the admin in admin mode sees it before.
   const shown = stored && (stored.published || canEdit) ? stored : null;
   // Spec §4 cover priority: the stored (signed) cover — the temporary one while it is there — then the PDF's first page, then the placeholder.
   const coverUrl = covers.temporary?.url ?? covers.secureCover ?? (shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null);
-  return { stored, shown, video, covers, coverUrl };
+  return { ...media, shown, coverUrl };
 }
 
 /** The admin panels' view of the media, with a download link for the PDF that works for ten minutes. */
-export function manageView(services: Services, media: Awaited<ReturnType<typeof shopMedia>>, actor: Actor, now: Date): ManageView {
+export function manageView(services: Services, media: ReturnType<typeof shownMedia>, actor: Actor, now: Date): ManageView {
   const { stored, video, covers, coverUrl } = media;
   return {
     book: stored && {

@@ -16,7 +16,7 @@ import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { fileOf } from "~/modules/shop/book.server";
 import { lazy, Suspense } from "react";
 import { shopAction } from "./shop-action.server";
-import { manageView, shopMedia } from "./shop-manage.server";
+import { manageView, shopMedia, shownMedia } from "./shop-manage.server";
 
 // The admin's panels load only for the admin.
 const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
@@ -25,9 +25,8 @@ const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db, now } = context.services;
-  const [listed, access] = await Promise.all([listProducts(db, language), adminAccess(context.services, request, actorOf(context, request))]);
-  const canEdit = access.state === "admin";
-  const media = await shopMedia(context.services, canEdit, now());
+  const [listed, access, stored] = await Promise.all([listProducts(db, language), adminAccess(context.services, request, actorOf(context, request)), shopMedia(context.services, now())]);
+  const media = shownMedia(stored, access.state === "admin");
   const products = listed.map((product) => ({
     ...product,
     price: formatPrice(product.priceCents, language),

@@ -1,8 +1,8 @@
 import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
-import { UploadProgress } from "./upload-progress";
 import { CoverPicker } from "./cover-picker";
+import { UploadProgress } from "./upload-progress";
 import { COVER_MESSAGES, useCoverUpload } from "./use-cover-upload";
 
 /**

@@ -90,5 +90,5 @@ export function useCoverUpload(messages: CoverMessages, values: Record<string, s
   }
 
   const submit = (intent: string) => void fetcher.submit({ ...values, intent }, { method: "post" });
-  return { file, setFile, error, setError, percent, send, submit, fail, busy: percent !== null || fetcher.state !== "idle" };
+  return { file, setFile, error, setError, percent, send, submit, busy: percent !== null || fetcher.state !== "idle" };
 }
