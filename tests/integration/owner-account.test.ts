@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { issueSetupLink } from "~/modules/accounts/setup-link.server";
 import { appOnTestDatabase, type TestApp } from "../support/app-server";
 import { dialects } from "../support/databases";
@@ -8,6 +9,8 @@ import { confirmedAccount, enrolTwoFactor, PASSWORD } from "../support/two-facto
 
 const STRANGER_PASSWORD = "the stranger's passphrase";
 const OWNER_PASSWORD = "the owner's own passphrase";
+/** Tests that start admin:create as its own process (a few seconds each on a busy machine). */
+const PROCESS_TEST_MS = 120_000;
 
 /** `npm run admin:create -- <args>` as the owner runs it: its own process, on the app's database. */
 function adminCreate(app: TestApp, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -98,7 +101,7 @@ describe.each(dialects)("the owner's account on %s", (dialect) => {
     const [row] = await auditOf("admin.created", `user:${admin.id}`);
     expect(JSON.parse(row!.details)).toEqual({ replaced: `user:${strangerId}`, previous: { role: "user", verified: false, twoFactor: false, sessions: 0 } });
     expect(row!.ip_address).toBe("command line");
-  });
+  }, PROCESS_TEST_MS);
 
   it("admin:create refuses a confirmed account without --password, and with it ends the account's password, sessions and two-factor", async () => {
     await confirmedAccount(app, "adjoa@example.org", "10.30.3.1");
@@ -128,5 +131,13 @@ describe.each(dialects)("the owner's account on %s", (dialect) => {
     expect(await db().selectFrom("twoFactor").select("id").where("userId", "=", user.id).execute()).toEqual([]);
     const [row] = await auditOf("admin.promoted", `user:${user.id}`);
     expect(JSON.parse(row!.details)).toEqual({ passwordReplaced: true, previous: { role: "user", verified: true, twoFactor: true, sessions: 2 } });
-  });
+
+    // Run again: without a password nothing changes; with one (a lost password or phone) the admin gets it and is signed out.
+    const cli = { userId: null, sessionId: null, ip: "command line", userAgent: null };
+    expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org" }, cli, new Date())).toBe("already-admin");
+    expect((await owner.get("/account")).status).toBe(200);
+    expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org", password: "a third passphrase" }, cli, new Date())).toBe("password-replaced");
+    expect((await owner.get("/account")).status).toBe(302);
+    expect(await signInStatus(app, "adjoa@example.org", "a third passphrase", "10.30.3.5")).toBe(302);
+  }, PROCESS_TEST_MS);
 });
