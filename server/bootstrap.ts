@@ -8,11 +8,15 @@ import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
 import type { AppConfig } from "~/lib/config.server";
+import { ensurePrivateFolder, keepNewFilesPrivate } from "~/lib/private-files.server";
 import { createAuthMails } from "~/modules/accounts/auth-mails.server";
 import { seedSampleContent } from "./seed";
 
 /** Opens the database, brings its schema up to date and seeds what is missing. */
 export async function openServices(config: AppConfig, logger: Logger): Promise<AppServices> {
+  // Every process that opens DATA_DIR (the server, admin:create, tests) creates its files private to its user.
+  keepNewFilesPrivate();
+  ensurePrivateFolder(config.dataDir);
   const { db, dialect, location } = openDatabase(config);
   // Storage comes first: the sample podcast episodes store their generated audio in it.
   const storage = await createObjectStorage(config).catch(async (error: unknown) => {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ensurePrivateFolder, PRIVATE_FILE_MODE, restrictMode } from "./private-files.server";
 
 /**
  * The one place the environment is read. Every setting is listed here, in
@@ -123,15 +124,20 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   };
 }
 
-/** A secret generated on first start and kept beside the data, so sessions survive restarts. */
+/**
+ * A secret generated on first start and kept beside the data (readable by the site's user only), so
+ * sessions survive restarts.
+ */
 function loadOrCreateSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
+  ensurePrivateFolder(dataDir);
   if (existsSync(file)) {
+    restrictMode(file);
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
+  restrictMode(file);
   return secret;
 }

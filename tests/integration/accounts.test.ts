@@ -78,7 +78,11 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(events.map((event) => [event.severity, event.ip_address])).toEqual([["high", "10.9.3.1"]]);
 
     const actor = { userId: null, sessionId: null, ip: "test", userAgent: null };
-    expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org" }, actor, new Date())).toBe("promoted");
+    expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org" }, actor, new Date())).toBe("needs-password");
+    expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org", password: PASSWORD }, actor, new Date())).toBe("promoted");
+    // The promotion ended the account's sessions: it signs in again, as the admin.
+    expect((await reader.get("/admin")).status).toBe(401);
+    expect((await reader.post("/sign-in", { email: "adjoa@example.org", password: PASSWORD })).status).toBe(302);
     const promoted = await reader.get("/admin");
     expect(promoted.status).toBe(200);
     expect(await promoted.text()).toContain(locales.en.dashboard.states.verifyTitle);

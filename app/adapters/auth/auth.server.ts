@@ -99,3 +99,8 @@ export type Auth = ReturnType<typeof createAuth>;
 export function authBoolean(dialect: DialectName, value: boolean): boolean | number {
   return dialect === "postgres" ? value : value ? 1 : 0;
 }
+
+/** better-auth's dates: native on PostgreSQL, ISO text on SQLite (migration 0006). */
+export function authDate(dialect: DialectName, value: Date): Date | string {
+  return dialect === "postgres" ? value : value.toISOString();
+}

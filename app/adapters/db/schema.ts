@@ -127,6 +127,17 @@ export interface VerificationTable {
   updatedAt: Date | string;
 }
 
+/** better-auth's two-factor secret and backup codes of an account (one row while two-factor is on). */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: boolean | number | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Date | string | null;
+}
+
 export type Severity = "low" | "medium" | "high" | "critical";
 
 export interface AuditLogTable {
@@ -281,6 +292,7 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  twoFactor: TwoFactorTable;
   audit_log: AuditLogTable;
   security_events: SecurityEventsTable;
   admin_setup_tokens: AdminSetupTokensTable;

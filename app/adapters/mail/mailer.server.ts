@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 
 export interface MailMessage {
   to: string;
@@ -41,10 +42,10 @@ function fileMailer(folder: string, from: string, logger: Logger): Mailer {
   return {
     async send(message) {
       const { message: raw } = (await compose.sendMail({ from, ...message })) as { message: Buffer };
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
       const temporary = path.join(folder, `.${name}.tmp`);
-      await writeFile(temporary, raw);
+      await writeFile(temporary, raw, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, path.join(folder, name));
       // The subject may carry a reader's name: only the file is logged.
       logger.info({ file: path.join(folder, name) }, "mail written to file (no SMTP_URL set)");
