@@ -12,7 +12,9 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
 import { signInWithPassword } from "~/modules/accounts/accounts.server";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
-import { checkSignUp } from "~/modules/accounts/credentials";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
+import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
 import { setupTokenUsable, spendSetupToken } from "~/modules/accounts/setup-link.server";
 
 /** The owner's first visit, from the link `npm start` printed: creates the first admin account. */
@@ -30,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, now } = context.services;
   if (!(await setupTokenUsable(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values: {} }, { status: 410 });
   const checked = checkSignUp(form);
-  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  const values = echoedValues(form, { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
   if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const actor = actorOf(context, request);
   // An address that already has an account becomes the admin only with that account's own password.
