@@ -76,11 +76,31 @@ const MESSAGES: Record<number, string> = {
   413: `Payload Too Large: forms on this site are limited to ${MAX_BODY_BYTES / 1024} KB.`,
 };
 
-/** A short plain answer, then the connection closes so the unread rest of the body is dropped, not read. */
+/** How long, and how much more of the body, the connection takes after a refusal before it closes. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A short plain answer, then the connection closes. Closing at once while the client is still sending
+ * makes its system drop our answer for a "connection reset", so, as nginx does, the server first stops
+ * sending and discards what still arrives, for at most LINGER_MS or LINGER_BYTES, never the whole body.
+ */
 function refuse(req: Request, res: Response, status: number): void {
-  req.pause();
-  res.status(status).set({ Connection: "close", "Cache-Control": "no-store" }).type("text/plain").send(MESSAGES[status]);
-  res.once("finish", () => req.socket.destroySoon());
+  res.status(status).set("Cache-Control", "no-store").type("text/plain").send(MESSAGES[status]);
+  res.once("finish", () => {
+    const socket = req.socket;
+    socket.end();
+    const close = () => socket.destroy();
+    const timer = setTimeout(close, LINGER_MS);
+    let dropped = 0;
+    req.removeAllListeners("data");
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) close();
+    });
+    req.resume();
+    socket.once("close", () => clearTimeout(timer));
+  });
 }
 
 /**
