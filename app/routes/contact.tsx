@@ -4,9 +4,10 @@ import { PageHeader } from "~/components/layout/page-header";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
+import { echoedValues } from "~/lib/echoed-values";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { markMailed, ownerMail, saveContactMessage, validateContact } from "~/modules/contact/contact.server";
-import { isContactTopic } from "~/modules/contact/topics";
+import { CONTACT_ECHO_LIMITS, isContactTopic } from "~/modules/contact/topics";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 import { data } from "react-router";
 
@@ -17,7 +18,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const values = Object.fromEntries(["name", "email", "topic", "message"].map((key) => [key, String(form[key] ?? "")]));
+  const values = echoedValues(form, CONTACT_ECHO_LIMITS);
   const checked = validateContact(form);
   if (!checked.ok) return data({ ok: false, errors: checked.errors, values }, { status: 400 });
   const { db, mailer, config, logger } = context.services;

@@ -7,6 +7,8 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { requireAccountsEnabled } from "~/lib/request-actor.server";
 import { RESET_LINK_MINUTES } from "~/modules/accounts/auth-mails.server";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkEmailOnly } from "~/modules/accounts/credentials";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
@@ -19,7 +21,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
-  const values = { email: String(form.email ?? "") };
+  const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkEmailOnly(form);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const { db, auth } = context.services;

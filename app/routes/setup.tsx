@@ -10,9 +10,11 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
-import { checkSignUp } from "~/modules/accounts/credentials";
+import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
 import { createFirstAdmin } from "~/modules/accounts/first-admin.server";
 import { setupTokenUsable } from "~/modules/accounts/setup-link.server";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
 
 /** The owner's first visit, from the link `npm start` printed: creates the first admin account. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -29,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, now } = context.services;
   if (!(await setupTokenUsable(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values: {} }, { status: 410 });
   const checked = checkSignUp(form);
-  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  const values = echoedValues(form, { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
   if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const outcome = await createFirstAdmin(context.services, token, checked.value, request, actorOf(context, request));
   if (!outcome.ok && outcome.error === "setupUsed") return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values }, { status: 410 });

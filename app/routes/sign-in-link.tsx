@@ -9,6 +9,8 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkEmailOnly } from "~/modules/accounts/credentials";
 import { requestSignInLink } from "~/modules/accounts/sign-in-link.server";
 
@@ -21,7 +23,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
-  const values = { email: String(form.email ?? "") };
+  const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkEmailOnly(form);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const { auth, db } = context.services;
