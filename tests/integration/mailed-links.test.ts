@@ -79,7 +79,7 @@ describe.each(dialects)("mailed links that act on %s", (dialect) => {
         expect(opened.status).toBe(200);
         expect(opened.headers.getSetCookie()).toEqual([]);
         expect(opened.headers.get("cache-control")).toBe("no-store");
-        expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+        expect(opened.headers.get("referrer-policy")).toBe("same-origin");
         const html = await opened.text();
         expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
         const form = html.match(/<form [^>]*action="([^"]*)" method="post">/);
@@ -141,6 +141,14 @@ describe.each(dialects)("mailed links that act on %s", (dialect) => {
     });
     expect(posted.status).toBe(403);
     expect(posted.headers.getSetCookie()).toEqual([]);
+    // The same form on a page of the other site that sends no Origin (its own no-referrer policy).
+    const hidden = await fetch(app.url + link.path, {
+      method: "POST",
+      body: new URLSearchParams({ token: link.token }),
+      headers: { origin: "null", "sec-fetch-site": "cross-site", "x-forwarded-for": "10.40.6.2" },
+      redirect: "manual",
+    });
+    expect(hidden.status).toBe(403);
     expect(await link.state()).toEqual(before);
     // The owner of the link can still use it.
     expect((await new HttpSession(app.url, "10.40.6.3").post(link.path, { token: link.token })).status).toBe(302);
