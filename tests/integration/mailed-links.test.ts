@@ -102,6 +102,18 @@ describe.each(dialects)("mailed links that act on %s", (dialect) => {
     },
   );
 
+  it("acts once when the button of one link is pressed ten times at once", async () => {
+    for (const [index, make] of [signInLink, newsletterConfirmation].entries()) {
+      const link = await make(app, `parallel-${index}@example.org`, `10.40.7.${index}`);
+      const presses = await Promise.all(
+        Array.from({ length: 10 }, (_, press) => new HttpSession(app.url, `10.40.8.${index * 10 + press}`).post(link.path, { token: link.token })),
+      );
+      const statuses = presses.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([index === 0 ? 302 : 200, ...Array(9).fill(400)].sort());
+      expect(presses.filter((answer) => answer.headers.getSetCookie().some((line) => line.startsWith("dp.session_token=")))).toHaveLength(index === 0 ? 1 : 0);
+    }
+  });
+
   it("answers a press without a valid token with the translated error, 400 and no stack trace", async () => {
     const cases = [
       { path: "/es/sign-in-link/verify", text: locales.es.accounts.errors.linkInvalid },

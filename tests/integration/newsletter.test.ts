@@ -80,6 +80,7 @@ describe.each(dialects)("newsletter on %s", (dialect) => {
     expect(await rendered(again)).toContain(locales.fr.subscription.confirm.invalidTitle);
 
     const page = await new HttpSession(app.url).get(`/unsubscribe/${row.unsubscribe_token}`);
+    expect([page.headers.get("cache-control"), page.headers.get("referrer-policy")]).toEqual(["no-store", "same-origin"]);
     expect(await rendered(page)).toContain("lea@example.org");
     // The mail client's one-click request carries no Origin.
     const oneClick = await fetch(`${app.url}/unsubscribe/${row.unsubscribe_token}`, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
