@@ -21,6 +21,7 @@ describe("two-factor authentication in the browser", () => {
     await page.getByRole("status").filter({ hasText: email }).waitFor();
     const mail = mailsIn(dataDir).find((text) => text.includes(email));
     await page.goto(linkIn(mail!, "/verify-email").replace(/^https?:\/\/[^/]+/, baseUrl));
+    await page.getByRole("button", { name: "Confirm my email address" }).click();
     await page.waitForURL(`${baseUrl}/account?verified=1`);
 
     const section = page.getByRole("region", { name: "Two-factor authentication" });

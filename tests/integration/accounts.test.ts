@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
-import { HttpSession, linkIn, mailsIn } from "../support/http-session";
+import { HttpSession, linkIn, mailsIn, pressLinkButton } from "../support/http-session";
 import { locales } from "~/i18n/locales";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 
@@ -26,7 +26,7 @@ describe.each(dialects)("accounts on %s", (dialect) => {
 
     const [mail] = mailsIn(app.services.config.dataDir);
     expect(mail).toContain("Confirmez votre adresse");
-    const verify = await reader.get(pathOf(linkIn(mail!, "/fr/verify-email")));
+    const verify = await pressLinkButton(reader, linkIn(mail!, "/fr/verify-email"));
     expect(verify.status).toBe(302);
     expect(verify.headers.get("location")).toBe("/fr/account?verified=1");
     const account = await reader.get("/fr/account?verified=1");

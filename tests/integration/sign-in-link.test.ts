@@ -3,8 +3,8 @@ import { authBoolean } from "~/adapters/auth/auth.server";
 import { locales } from "~/i18n/locales";
 import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
-import { HttpSession, linkIn, mailsIn } from "../support/http-session";
-import { confirmedAccount, PASSWORD, pathOf } from "../support/two-factor";
+import { HttpSession, linkIn, mailsIn, pressLinkButton } from "../support/http-session";
+import { confirmedAccount, PASSWORD } from "../support/two-factor";
 
 describe.each(dialects)("sign-in links on %s", (dialect) => {
   const app = appOnTestDatabase(dialect);
@@ -40,18 +40,18 @@ describe.each(dialects)("sign-in links on %s", (dialect) => {
 
   it("signs in once by the link; the same link again answers 400 in the reader's language", async () => {
     const reader = new HttpSession(app.url, "10.30.2.1");
-    const link = pathOf(linkIn(linkMailsTo("known@example.org").at(-1)!, "/fr/sign-in-link/verify"));
-    const opened = await reader.get(link);
+    const link = linkIn(linkMailsTo("known@example.org").at(-1)!, "/fr/sign-in-link/verify");
+    const opened = await pressLinkButton(reader, link);
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe("/fr/account");
     expect(await (await reader.get("/fr/account")).text()).toContain("known@example.org");
     const signedIn = await app.services.db.selectFrom("audit_log").select("details").where("action", "=", "auth.signed_in").execute();
     expect(signedIn.map((row) => JSON.parse(row.details))).toContainEqual({ method: "magic_link" });
 
-    const again = await new HttpSession(app.url, "10.30.2.2").get(link);
+    const again = await pressLinkButton(new HttpSession(app.url, "10.30.2.2"), link);
     expect(again.status).toBe(400);
     expect(await again.text()).toContain(locales.fr.accounts.errors.linkInvalid);
-    expect((await new HttpSession(app.url).get("/sign-in-link/verify?token=made-up")).status).toBe(400);
+    expect((await pressLinkButton(new HttpSession(app.url), "/sign-in-link/verify?token=made-up")).status).toBe(400);
   });
 
   it("never opens or alters an account whose address is not confirmed", async () => {
@@ -63,11 +63,11 @@ describe.each(dialects)("sign-in links on %s", (dialect) => {
     // A link mailed while the address was confirmed, opened after it no longer is, changes nothing either.
     await confirmedAccount(app, "lapsed@example.org", "10.30.3.2");
     await new HttpSession(app.url, "10.30.3.3").post("/sign-in-link", { email: "lapsed@example.org" });
-    const link = pathOf(linkIn(linkMailsTo("lapsed@example.org")[0]!, "/sign-in-link/verify"));
+    const link = linkIn(linkMailsTo("lapsed@example.org")[0]!, "/sign-in-link/verify");
     const { db } = app.services;
     await db.updateTable("user").set({ emailVerified: authBoolean(dialect, false) }).where("email", "=", "lapsed@example.org").execute();
     const accountsBefore = await db.selectFrom("account").selectAll().execute();
-    const opened = await new HttpSession(app.url, "10.30.3.4").get(link);
+    const opened = await pressLinkButton(new HttpSession(app.url, "10.30.3.4"), link);
     expect(opened.status).toBe(400);
     expect(await db.selectFrom("account").selectAll().execute()).toEqual(accountsBefore);
     expect((await users()).find((user) => user.email === "lapsed@example.org")?.emailVerified).toBeFalsy();

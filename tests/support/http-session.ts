@@ -59,3 +59,15 @@ export function linkIn(mail: string, pathname: string): string {
   if (!match) throw new Error(`No ${pathname} link in the mail:\n${mail}`);
   return match[0];
 }
+
+/**
+ * What a reader does with a mailed link: open it (the page only shows a button) and press the
+ * button, which posts the link's token back to the same address. Returns the answer to the press.
+ */
+export async function pressLinkButton(session: HttpSession, link: string): Promise<Response> {
+  const pathname = link.replace(/^https?:\/\/[^/]+/, "");
+  const opened = await session.get(pathname);
+  if (opened.status !== 200) throw new Error(`Opening ${pathname} answered ${opened.status}`);
+  const token = new URL(pathname, "http://site").searchParams.get("token") ?? "";
+  return session.post(pathname, { token });
+}

@@ -65,6 +65,10 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: ({ user, token }) => mails.verifyEmail(user as AuthMailUser, token),
     },
+    // Every one-time value better-auth keeps in `verification` (password-reset tokens, two-factor
+    // challenges) is stored as a SHA-256 of its identifier, so someone who reads the table holds
+    // nothing a link or cookie can use. Rows written plain before are still found until they expire.
+    verification: { storeIdentifier: "hashed" },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
     plugins: [
       // TOTP with backup codes (stored encrypted); the app's limiter counts the attempts (LIMITS.twoFactor*).

@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
 import type { Auth } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -46,7 +46,9 @@ export async function openSignInLink({ auth, db, now }: Deps, token: string, req
   try {
     result = await auth.api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
   } catch (error) {
-    if (error instanceof APIError) return { ok: false };
+    // isAPIError, not instanceof: when two presses race for one token, the loser's refusal is the
+    // plugin's redirect to its error page, an error of better-call's own class.
+    if (isAPIError(error)) return { ok: false };
     throw error;
   }
   const response = result.response as { twoFactorRedirect?: boolean; user?: { id: string }; session?: { id: string } };
