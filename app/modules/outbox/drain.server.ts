@@ -147,7 +147,7 @@ type Outcome = { kind: "done" | "retried" | "gaveUp" | "refused"; pause: readonl
  * How a finished row ended, in its `outcome` column: "done", "gave_up" (failed too often, or a failure
  * that no retry can fix) or "refused" (the receiving side said no for good, e.g. a mail server's 5xx).
  */
-export type OutboxOutcome = "done" | "gave_up" | "refused";
+type OutboxOutcome = "done" | "gave_up" | "refused";
 
 /** The payload as kept after the row finished: without the fields only the work itself needed. */
 function finishedPayload(payload: string): string {
@@ -166,6 +166,8 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
   const maxAttempts = options.maxAttempts ?? OUTBOX_LIMITS.maxAttempts;
   const handler = handlers[claim.topic] as OutboxHandler<OutboxTopic> | undefined;
   const mine = () => db.updateTable("outbox").where("id", "=", claim.id).where("claimed_until", "=", claim.claimedUntil).where("done_at", "is", null);
+  const finish = (outcome: OutboxOutcome, lastError: string | null, now: Date) =>
+    mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: lastError, outcome, payload: finishedPayload(claim.payload) }).executeTakeFirst();
   let error: unknown;
   try {
     if (!handler) throw new PermanentFailure(`no handler for topic ${claim.topic}`);
@@ -178,7 +180,7 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
     }
     await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, now: clock() });
     const now = clock();
-    const finished = await mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: null, outcome: "done", payload: finishedPayload(claim.payload) }).executeTakeFirst();
+    const finished = await finish("done", null, now);
     if (Number(finished.numUpdatedRows) !== 1) logger.warn({ outboxId: claim.id, topic: claim.topic }, "outbox: the claim ran out before the row finished; another worker may run it again");
     return { kind: "done", pause: [] };
   } catch (caught) {
@@ -190,14 +192,14 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
   const attempts = `${claim.attempt} attempt${claim.attempt === 1 ? "" : "s"}`;
   if (error instanceof Refused) {
     const lastError = clip(`refused after ${attempts}: ${message}`);
-    await mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: lastError, outcome: "refused", payload: finishedPayload(claim.payload) }).execute();
+    await finish("refused", lastError, now);
     await recordSecurityEvent(db, SYSTEM, { type: "outbox_refused", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
     logger.error({ outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message }, "outbox: refused for good; not tried again");
     return { kind: "refused", pause: [] };
   }
   if (error instanceof PermanentFailure || claim.attempt >= maxAttempts) {
     const lastError = clip(`gave up after ${attempts}: ${message}`);
-    await mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: lastError, outcome: "gave_up", payload: finishedPayload(claim.payload) }).execute();
+    await finish("gave_up", lastError, now);
     await recordSecurityEvent(db, SYSTEM, { type: "outbox_gave_up", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
     logger.error({ outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message }, "outbox: gave up on a row");
     return { kind: "gaveUp", pause: [] };
