@@ -24,13 +24,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkEmailOnly(form);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
-  const { db, auth } = context.services;
+  const { db } = context.services;
   // Counted whether or not the address has an account, so known and unknown addresses answer alike.
   for (const subject of [`email:${checked.value.email}`, `ip:${context.clientIp}`]) {
     const limit = await consume(db, LIMITS.passwordResetPerAddress, subject, context.services.now());
     if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   }
-  await requestPasswordReset(auth, checked.value.email, request);
+  await requestPasswordReset({ db, now: context.services.now(), wake: context.services.wakeOutbox }, checked.value.email);
   return { ok: true as const, email: checked.value.email, minutes: RESET_LINK_MINUTES };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { linkIn, mailsIn } from "../support/http-session";
+import { linkIn, mailsArriving, mailsIn } from "../support/http-session";
 import { useBrowser } from "../support/e2e";
 import { watchErrors } from "../support/browser";
 
@@ -21,7 +21,8 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByRole("status").filter({ hasText: email }).waitFor();
 
-    const mail = mailsIn(dataDir).find((text) => text.includes(email));
+    // The mail leaves through the outbox worker, a moment after the answer.
+    const [mail] = await mailsArriving(dataDir, (text) => text.includes(email));
     expect(mail).toBeDefined();
     const link = linkIn(mail!, "/verify-email").replace(/^https?:\/\/[^/]+/, baseUrl);
     // Opened twice before the press (a mail scanner, then the reader): the link still works.

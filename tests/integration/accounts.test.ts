@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appOnTestDatabase } from "../support/app-server";
+import { appOnTestDatabase, outboxDrained } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession, linkIn, mailsIn, pressLinkButton } from "../support/http-session";
 import { locales } from "~/i18n/locales";
@@ -24,6 +24,7 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(early.status).toBe(403);
     expect(await early.text()).toContain("Please confirm your email address first.");
 
+    await outboxDrained(app);
     const [mail] = mailsIn(app.services.config.dataDir);
     expect(mail).toContain("Confirmez votre adresse");
     const verify = await pressLinkButton(reader, linkIn(mail!, "/fr/verify-email"));
@@ -122,6 +123,7 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     const strip = (html: string) =>
       html.replaceAll("nobody@example.org", "X").replaceAll("owner@example.org", "X").replace(/nonce="[^"]+"/g, "");
     expect(strip(await unknown.text())).toBe(strip(await known.text()));
+    await outboxDrained(app);
     const mails = mailsIn(app.services.config.dataDir);
     expect(mails).toHaveLength(mailCount + 1);
     const link = pathOf(linkIn(mails.at(-1)!, "/reset-password"));

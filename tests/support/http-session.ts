@@ -71,3 +71,17 @@ export async function pressLinkButton(session: HttpSession, link: string): Promi
   const token = new URL(pathname, "http://site").searchParams.get("token") ?? "";
   return session.post(pathname, { token });
 }
+
+/**
+ * Mails are sent by the outbox worker a moment after the answer: waits until at least `count` mails
+ * that `matches` are in the folder (polling, at most `timeoutMs`) and returns them, oldest first.
+ */
+export async function mailsArriving(dataDir: string, matches: (mail: string) => boolean, count = 1, timeoutMs = 15_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = mailsIn(dataDir).filter(matches);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${count} mail(s); ${found.length} arrived.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

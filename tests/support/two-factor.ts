@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { TestApp } from "./app-server";
-import { HttpSession, linkIn, mailsIn, pressLinkButton } from "./http-session";
+import { HttpSession, linkIn, mailsArriving, pressLinkButton } from "./http-session";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const STEP_MS = 30_000;
@@ -53,7 +53,7 @@ export async function confirmedAccount(app: TestApp, email: string, ip: string, 
   const reader = new HttpSession(app.url, ip);
   const prefix = language === "en" ? "" : `/${language}`;
   await reader.post(`${prefix}/sign-up`, { name: "Reader", email, password: PASSWORD });
-  const mail = mailsIn(app.services.config.dataDir).find((text) => text.includes(email) && text.includes("/verify-email?token="));
+  const [mail] = await mailsArriving(app.services.config.dataDir, (text) => text.includes(email) && text.includes("/verify-email?token="));
   await pressLinkButton(reader, linkIn(mail!, "/verify-email"));
 }
 

@@ -6,7 +6,10 @@ import { PASSWORD_LIMITS } from "~/lib/password-limits";
 import { signInLinkGuard } from "./sign-in-link-guard.server";
 import { twoFactorChallenge } from "./two-factor-challenge.server";
 
-/** The account mails better-auth asks for; composed and translated by modules/accounts. */
+/**
+ * The account mails better-auth asks for, each with the token of its link. modules/accounts queues
+ * them in the outbox (the request never waits on the mail server), then composes and sends them.
+ */
 export interface AuthMails {
   verifyEmail(user: AuthMailUser, token: string): Promise<void>;
   resetPassword(user: AuthMailUser, token: string): Promise<void>;
@@ -14,6 +17,7 @@ export interface AuthMails {
 }
 
 export interface AuthMailUser {
+  id: string;
   email: string;
   name: string;
   language?: string | null;
@@ -79,7 +83,7 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
         expiresIn: SIGN_IN_LINK_MINUTES * 60,
         storeToken: "hashed",
         sendMagicLink: async ({ email, token }) => {
-          const user = await db.selectFrom("user").select(["name", "email", "language", "emailVerified"]).where("email", "=", email).executeTakeFirst();
+          const user = await db.selectFrom("user").select(["id", "name", "email", "language", "emailVerified"]).where("email", "=", email).executeTakeFirst();
           if (user?.emailVerified) await mails.signInLink(user, token);
         },
       }),

@@ -218,6 +218,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   done_at: string | null;
+  /** How a finished row ended: "done", "gave_up" or "refused"; null while it waits (and for rows finished before migration 0018). */
+  outcome: string | null;
 }
 
 /** A podcast episode (spec §3); its title and description are in episode_translations. */
