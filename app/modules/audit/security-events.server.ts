@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database, SecurityEventsTable, Severity } from "~/adapters/db/schema";
-import { consume } from "~/modules/rate-limit/rate-limit.server";
+import { consume, peek } from "~/modules/rate-limit/rate-limit.server";
 import { redact } from "./redact";
 import { foldKey, MANY_SOURCES, REPEATS, sourceOf } from "./security-event-repeats";
 
@@ -19,9 +19,8 @@ const clip = (value: string | null, length: number) => (value === null ? null : 
  * Writes a security event so that no client can flood the log. Events the server records about itself
  * (no client address, e.g. the outbox giving up) are single rows. A high or critical event is a single
  * row while its source has singles left this hour. Every other event adds one to the counted row of
- * its kind, source and hour, opening that row if it is the first; once a kind has opened its hour's
- * allowance of rows, new sources share one row. Each step is one atomic statement, so parallel
- * requests and several server processes count every event exactly once.
+ * its kind, source and hour, opening that row if it is the first (see `openOrShare`). Each step is one
+ * atomic statement, so parallel requests and several server processes count every event exactly once.
  */
 export async function writeSecurityEvent(
   db: Kysely<Database>,
@@ -48,8 +47,35 @@ export async function writeSecurityEvent(
   }
   const key = foldKey(event.type, source, now);
   if (await addRepeat(db, key, at)) return;
-  if ((await consume(db, REPEATS.rowsPerKind, event.type, now)).allowed) return upsertCounted(db, key, row);
-  return upsertCounted(db, foldKey(event.type, MANY_SOURCES, now), { ...row, user_id: null, ip_address: null, user_agent: null });
+  await openOrShare(db, key, row, now);
+}
+
+/**
+ * The first event of a source in this hour: a kind may open `rowsPerKind` rows an hour, after which
+ * new sources share one row (no address, user or browser). Of parallel first events exactly one opens
+ * the row (insert … on conflict do nothing) and takes a row from the allowance; the others count into
+ * it. When the allowance ran out meanwhile, the opener moves its row's count into the shared row.
+ */
+async function openOrShare(db: Kysely<Database>, key: string, row: Row, now: Date): Promise<void> {
+  const sharedKey = foldKey(row.event_type, MANY_SOURCES, now);
+  const shared = { ...row, user_id: null, ip_address: null, user_agent: null };
+  if (!(await peek(db, REPEATS.rowsPerKind, row.event_type, now)).allowed) return upsertCounted(db, sharedKey, shared, 1);
+  const opened = await db
+    .insertInto("security_events")
+    .values({ ...row, count: 1, fold_key: key })
+    .onConflict((conflict) => conflict.column("fold_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!opened) {
+    if (await addRepeat(db, key, row.timestamp)) return;
+    return upsertCounted(db, sharedKey, shared, 1);
+  }
+  if ((await consume(db, REPEATS.rowsPerKind, row.event_type, now)).allowed) return;
+  const move = async (trx: Kysely<Database>) => {
+    const removed = await trx.deleteFrom("security_events").where("id", "=", opened.id).returning("count").executeTakeFirst();
+    if (removed) await upsertCounted(trx, sharedKey, shared, Number(removed.count));
+  };
+  await (db.isTransaction ? move(db) : db.transaction().execute(move));
 }
 
 async function insertSingle(db: Kysely<Database>, row: Row): Promise<void> {
@@ -69,11 +95,11 @@ async function addRepeat(db: Kysely<Database>, key: string, at: string): Promise
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Opens the counted row at 1, or adds one when a parallel request opened it first. */
-async function upsertCounted(db: Kysely<Database>, key: string, row: Row): Promise<void> {
+/** Opens a counted row at `count`, or adds `count` to it when another request opened it first. */
+async function upsertCounted(db: Kysely<Database>, key: string, row: Row, count: number): Promise<void> {
   await db
     .insertInto("security_events")
-    .values({ ...row, count: 1, fold_key: key })
-    .onConflict((conflict) => conflict.column("fold_key").doUpdateSet({ count: sql<number>`security_events.count + 1`, last_seen_at: laterOf(row.timestamp) }))
+    .values({ ...row, id: randomUUID(), count, fold_key: key })
+    .onConflict((conflict) => conflict.column("fold_key").doUpdateSet({ count: sql<number>`security_events.count + ${count}`, last_seen_at: laterOf(row.timestamp) }))
     .execute();
 }
