@@ -108,6 +108,12 @@ describe.each(dialects)("security log under a flood on %s", (dialect) => {
     expect(severe).toMatch(/×\d{1,3}(,\d{3})+/);
     expect(severe).toContain(en.security.manySources);
     expect(severe).toContain(en.security.orders.severity);
+
+    // The dashboard card counts entries (a counted row is one), not the thousands of requests behind them.
+    const entries = Number((await db().selectFrom("security_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    expect(entries).toBeLessThan(100);
+    const dashboard = await textOf(await owner.get("/admin"));
+    expect(dashboard).toContain(en.cards.security.count.replace("{number}", String(entries)));
   });
 
   it("answers an unknown order with the translated message and a 400", async () => {
