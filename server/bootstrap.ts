@@ -9,6 +9,7 @@ import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
 import type { AppConfig } from "~/lib/config.server";
 import { createAuthMails } from "~/modules/accounts/auth-mails.server";
+import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
 import { seedSampleContent } from "./seed";
 
 /** Opens the database, brings its schema up to date and seeds what is missing. */
@@ -29,8 +30,10 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const auth = createAuth({ db, dialect, config, mails: createAuthMails({ mailer, appUrl: config.appUrl }) });
+  const now = () => new Date();
+  const mails = limitConfirmationMails(db, createAuthMails({ mailer, appUrl: config.appUrl }), now);
+  const auth = createAuth({ db, dialect, config, mails });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
-  return { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage, uploads };
+  return { auth, config, db, dialect, logger, mailer, now, signedLinks, storage, uploads };
 }

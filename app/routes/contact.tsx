@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
+import { networkKey } from "~/lib/network";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { markMailed, ownerMail, saveContactMessage, validateContact } from "~/modules/contact/contact.server";
 import { isContactTopic } from "~/modules/contact/topics";
@@ -23,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, mailer, config, logger } = context.services;
   const now = context.services.now();
   // 3 messages per 60 s, counted both per network address and per email address.
-  for (const subject of [`ip:${context.clientIp}`, `email:${checked.value.email}`]) {
+  for (const subject of [`ip:${networkKey(context.clientIp)}`, `email:${checked.value.email}`]) {
     const limit = await consume(db, LIMITS.contactPerAddress, subject, now);
     if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   }

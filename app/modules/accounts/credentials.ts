@@ -1,5 +1,6 @@
 import { isValidEmail, normalizeEmail } from "~/lib/email";
 import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { plainName } from "~/lib/plain-name";
 
 export type CredentialField = "name" | "email" | "password";
 export type CredentialError = "nameRequired" | "emailInvalid" | "passwordRequired" | "passwordTooShort" | "passwordTooLong";
@@ -25,7 +26,7 @@ export function checkSignIn(form: Record<string, unknown>): Checked<{ email: str
 }
 
 export function checkSignUp(form: Record<string, unknown>): Checked<{ name: string; email: string; password: string }> {
-  const name = text(form, "name").trim().slice(0, 120);
+  const name = plainName(text(form, "name")).slice(0, 120).trim();
   const email = normalizeEmail(text(form, "email"));
   const password = text(form, "password");
   const errors: Partial<Record<CredentialField, CredentialError>> = {};
