@@ -29,9 +29,15 @@ export async function signUp(
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS") return { ok: true };
     if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return { ok: true };
+    // Two sign-ups for one address at once: better-auth checks, then inserts, and the unique index refuses the second.
+    if (error instanceof APIError && error.body?.code === "FAILED_TO_CREATE_USER" && (await accountExists(db, input.email))) return { ok: true };
     throw error;
   }
   return { ok: true };
+}
+
+async function accountExists(db: Db, email: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst());
 }
 
 /** Confirms an address from the mailed link and signs its owner in; null when the link is not valid. */
