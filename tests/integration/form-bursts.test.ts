@@ -82,7 +82,7 @@ describe.each(dialects)("limits under bursts on %s", (dialect) => {
     const owner = await adminInMode("10.76.0.1");
     const operatorId = (await db().selectFrom("user").select("id").where("email", "=", "owner@example.org").executeTakeFirstOrThrow()).id;
     const image = await pngImage();
-    const uploads = [];
+    const uploads: string[] = [];
     for (let index = 0; index < 10; index++) uploads.push(await uploadFile(owner, image, `cover-${index}.png`, "image"));
     const statuses = await parallel(10, (index) => owner.post("/shop.data", { intent: "saveTemporaryCover", operatorId, uploadId: uploads[index]! }));
     expect(statuses.filter((status) => status === 200)).toHaveLength(LIMITS.temporaryCoverPerUser.limit);
