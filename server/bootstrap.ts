@@ -10,6 +10,7 @@ import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
 import type { AppConfig } from "~/lib/config.server";
 import { ensurePrivateFolder, keepNewFilesPrivate } from "~/lib/private-files.server";
 import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
+import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
 import { seedSampleContent } from "./seed";
 
 /** Opens the database, brings its schema up to date and seeds what is missing. */
@@ -33,11 +34,13 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const now = () => new Date();
   // Account mails are queued in the outbox and the worker is woken; it is started (and sets wakeOutbox) after this.
   const wake = () => services.wakeOutbox?.();
-  const auth = createAuth({ db, dialect, config, mails: queuedAuthMails({ db, now: () => new Date(), wake }) });
+  const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake }), now);
+  const auth = createAuth({ db, dialect, config, mails });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
-  const services: AppServices = { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage, uploads };
+  const services: AppServices = { auth, config, db, dialect, logger, mailer, now, signedLinks, storage, uploads };
   return services;
 }

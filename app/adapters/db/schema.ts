@@ -97,6 +97,8 @@ export interface UserTable {
   twoFactorEnabled: boolean | number | null;
   role: string | null;
   language: string | null;
+  /** The app's own column (migration 0016): when the latest confirmation link was mailed, ISO text. */
+  verificationSentAt: string | null;
 }
 
 export interface SessionTable {
