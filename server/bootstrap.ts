@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AppServices } from "~/adapters/context.server";
 import { createAuth } from "~/adapters/auth/auth.server";
+import { createPdfCoverRenderer } from "~/adapters/documents/pdf-cover.server";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
@@ -32,5 +33,7 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
   const auth = createAuth({ db, dialect, config, mails: createAuthMails({ mailer, appUrl: config.appUrl }) });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
-  return { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage, uploads };
+  // Built here, from the source tree, so the cover worker's file is found beside its adapter.
+  const pdfCovers = createPdfCoverRenderer();
+  return { auth, config, db, dialect, logger, mailer, now: () => new Date(), pdfCovers, signedLinks, storage, uploads };
 }
