@@ -1,0 +1,68 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { appOnTestDatabase, type TestApp } from "../support/app-server";
+import { dialects } from "../support/databases";
+
+// /healthz reports a database that answers reads but cannot take a write: another connection holds the
+// write lock (SQLite: BEGIN EXCLUSIVE on the same file; PostgreSQL: LOCK TABLE … IN EXCLUSIVE MODE,
+// which still lets reads through), so the site's writes would fail or wait.
+
+interface WriteLock {
+  release: () => Promise<void>;
+}
+
+async function holdWriteLock(app: TestApp): Promise<WriteLock> {
+  const { config } = app.services;
+  if (!config.databaseUrl) {
+    const other = new SQLite(path.join(config.dataDir, "app.db"));
+    other.exec("BEGIN EXCLUSIVE");
+    return {
+      release: async () => {
+        other.exec("ROLLBACK");
+        other.close();
+      },
+    };
+  }
+  const other = new pg.Client({ connectionString: config.databaseUrl });
+  await other.connect();
+  await other.query("BEGIN");
+  await other.query("LOCK TABLE rate_limits IN EXCLUSIVE MODE");
+  return {
+    release: async () => {
+      await other.query("ROLLBACK");
+      await other.end();
+    },
+  };
+}
+
+const health = async (app: TestApp) => {
+  const answer = await fetch(new URL("/healthz", app.url));
+  return { status: answer.status, body: (await answer.json()) as { status: string; database: { status: string; writable: boolean } } };
+};
+
+describe.each(dialects)("/healthz and a database that cannot be written, on %s", (dialect) => {
+  const app = appOnTestDatabase(dialect);
+
+  it(`on ${dialect}: says ok and writable, then 503 with writable: false while the write lock is held, then ok again`, async () => {
+    expect(await health(app)).toMatchObject({ status: 200, body: { status: "ok", database: { status: "up", dialect, writable: true } } });
+
+    const lock = await holdWriteLock(app);
+    try {
+      const locked = await health(app);
+      expect(locked).toMatchObject({ status: 503, body: { status: "error", database: { status: "up", writable: false } } });
+      // Reading still works, so pages are served meanwhile.
+      expect((await fetch(new URL("/about", app.url))).status).toBe(200);
+    } finally {
+      await lock.release();
+    }
+
+    expect(await health(app)).toMatchObject({ status: 200, body: { database: { writable: true } } });
+  });
+
+  it(`on ${dialect}: twenty parallel checks all answer ok`, async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => health(app)));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+  });
+});
