@@ -33,9 +33,6 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
   const auth = createAuth({ db, dialect, config, mails: createAuthMails({ mailer, appUrl: config.appUrl }) });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
-  // Pieces of uploads a crash interrupted are removed now, not at the next daily expiry.
-  const leftovers = await uploads.removeLeftovers(new Date());
-  if (leftovers > 0) logger.info({ removed: leftovers }, "staged upload leftovers removed");
   // Built here, from the source tree, so the cover worker's file is found beside its adapter.
   const pdfCovers = createPdfCoverRenderer();
   return { auth, config, db, dialect, logger, mailer, now: () => new Date(), pdfCovers, signedLinks, storage, uploads };

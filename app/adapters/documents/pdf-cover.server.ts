@@ -4,8 +4,9 @@ import sharp from "sharp";
 
 /**
  * The first page of a PDF as a cover image: drawn by pdf.js on a Skia canvas (@napi-rs/canvas) in a
- * worker thread (pdf-cover.worker.mjs beside this file), then re-encoded here by sharp as WebP at most
- * 800 px on its longer side, with no metadata (docs/decisions/041-pdf-cover-in-a-bounded-worker.md).
+ * worker thread (pdf-cover.worker.mjs beside this file), then re-encoded here by sharp as WebP at
+ * most 800 px on its longer side, with no metadata
+ * (docs/decisions/041-bounded-cover-worker-health-probe-upload-leftovers.md).
  *
  * A PDF is untrusted input and a few hundred KB can decode to gigabytes, so the drawing is bounded:
  * pdf.js leaves out (and the worker then refuses) any image over `maxImagePixels`, the page is drawn
@@ -82,7 +83,7 @@ function drawInWorker(pdf: Uint8Array, limits: PdfCoverLimits): Promise<WorkerAn
       settled = true;
       clearTimeout(timer);
       clearInterval(watch);
-      void worker.terminate();
+      worker.terminate().catch(() => undefined);
       resolve(answer);
     };
     const timer = setTimeout(() => finish({ problem: "tooHeavy" }), limits.timeoutMs);

@@ -9,7 +9,7 @@ import { isUploadPurpose, type UploadPurpose } from "~/lib/upload-limits";
  * here, in DATA_DIR/uploads, until the form that uses them is sent: then the file is checked and
  * copied into object storage, and its staged copy removed. An upload nobody finishes or uses is
  * removed after a day (docs/decisions/032-resumable-uploads-with-tus.md), and pieces a crash left
- * behind are removed when the server starts (docs/decisions/041-pdf-cover-in-a-bounded-worker.md).
+ * behind are removed when the server starts (server/start-server.ts).
  */
 export const STAGED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
