@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
-import { appOnTestDatabase, type TestApp } from "../support/app-server";
-import { dialects } from "../support/databases";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appOnTestDatabase, startTestApp, type TestApp } from "../support/app-server";
+import { dialects, TEST_DATABASE_URL } from "../support/databases";
 
 // /healthz reports a database that answers reads but cannot take a write: another connection holds the
 // write lock (SQLite: BEGIN EXCLUSIVE on the same file; PostgreSQL: LOCK TABLE … IN EXCLUSIVE MODE,
@@ -64,5 +65,46 @@ describe.each(dialects)("/healthz and a database that cannot be written, on %s",
   it(`on ${dialect}: twenty parallel checks all answer ok`, async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => health(app)));
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+  });
+});
+
+/**
+ * PostgreSQL made read-only for real: a throwaway database set to `default_transaction_read_only`,
+ * and the app's connections ended so its pool opens new, read-only ones.
+ */
+describe.runIf(TEST_DATABASE_URL)("/healthz and a read-only PostgreSQL database", () => {
+  const name = `health_${randomBytes(6).toString("hex")}`;
+  const admin = () => new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const asAdmin = async (statements: string[]) => {
+    const client = admin();
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const endConnections = `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`;
+  let app: TestApp | undefined;
+
+  beforeAll(async () => {
+    await asAdmin([`create database ${name}`]);
+    const url = new URL(TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    app = await startTestApp({ DATABASE_URL: url.toString() });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await asAdmin([`drop database if exists ${name} with (force)`]);
+  });
+
+  it("says 503 with writable: false (and keeps serving pages), then ok once writes are allowed again", async () => {
+    expect(await health(app!)).toMatchObject({ status: 200, body: { database: { writable: true } } });
+    await asAdmin([`alter database ${name} set default_transaction_read_only = on`, endConnections]);
+    expect(await health(app!)).toMatchObject({ status: 503, body: { status: "error", database: { status: "up", writable: false } } });
+    expect((await fetch(new URL("/about", app!.url))).status).toBe(200);
+
+    await asAdmin([`alter database ${name} reset default_transaction_read_only`, endConnections]);
+    expect(await health(app!)).toMatchObject({ status: 200, body: { database: { writable: true } } });
   });
 });
