@@ -101,10 +101,13 @@ describe.runIf(TEST_DATABASE_URL)("/healthz and a read-only PostgreSQL database"
   it("says 503 with writable: false (and keeps serving pages), then ok once writes are allowed again", async () => {
     expect(await health(app!)).toMatchObject({ status: 200, body: { database: { writable: true } } });
     await asAdmin([`alter database ${name} set default_transaction_read_only = on`, endConnections]);
+    // The app learns its old connections were ended when it next uses them; each is then replaced.
+    await expect.poll(async () => (await health(app!)).status, { timeout: 15_000 }).toBe(503);
     expect(await health(app!)).toMatchObject({ status: 503, body: { status: "error", database: { status: "up", writable: false } } });
     expect((await fetch(new URL("/about", app!.url))).status).toBe(200);
 
     await asAdmin([`alter database ${name} reset default_transaction_read_only`, endConnections]);
+    await expect.poll(async () => (await health(app!)).status, { timeout: 15_000 }).toBe(200);
     expect(await health(app!)).toMatchObject({ status: 200, body: { database: { writable: true } } });
   });
 });
