@@ -10,7 +10,8 @@ export const LOW_DISK_BYTES = 100 * 1024 * 1024;
 export interface HealthReport {
   status: "ok" | "error";
   database: { status: "up" | "down"; dialect: AppServices["dialect"]; writable: boolean };
-  disk: { freeBytes: number | null; low: boolean };
+  /** Only whether space is low: the free bytes themselves are no business of an anonymous caller. */
+  disk: { low: boolean };
 }
 
 /** Ok only when the database answers, takes a write, and DATA_DIR has room left. */
@@ -19,7 +20,7 @@ export function summarizeHealth(dialect: HealthReport["database"]["dialect"], up
   return {
     status: up && writable && !low ? "ok" : "error",
     database: { status: up ? "up" : "down", dialect, writable },
-    disk: { freeBytes, low },
+    disk: { low },
   };
 }
 
