@@ -33,7 +33,7 @@ export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[]
 }
 
 export function createApp({ services, build, assets }: AppOptions): express.Express {
-  const { config, db, dialect, logger } = services;
+  const { config, logger } = services;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -62,7 +62,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
       exempt: (path) => isUploadPath(path),
     }),
   );
-  app.get("/healthz", healthCheck(db, dialect));
+  app.get("/healthz", healthCheck(services));
   for (const handler of assets) app.use(handler);
   app.get("/language", languageSwitch());
   app.use(languageRedirect());

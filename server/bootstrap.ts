@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AppServices } from "~/adapters/context.server";
 import { createAuth } from "~/adapters/auth/auth.server";
+import { createPdfCoverRenderer } from "~/adapters/documents/pdf-cover.server";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
@@ -41,6 +42,8 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
   const auth = createAuth({ db, dialect, config, mails });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
-  const services: AppServices = { auth, config, db, dialect, logger, mailer, now, signedLinks, storage, uploads };
+  // Built here, from the source tree, so the cover worker's file is found beside its adapter.
+  const pdfCovers = createPdfCoverRenderer();
+  const services: AppServices = { auth, config, db, dialect, logger, mailer, now, pdfCovers, signedLinks, storage, uploads };
   return services;
 }

@@ -20,6 +20,9 @@ export async function startServer({ development }: { development: boolean }): Pr
   const config = parseConfig(process.env);
   const logger = createLogger(config.logLevel);
   const services = await openServices(config, logger);
+  // Pieces of uploads a crash interrupted are removed now, not at the next daily expiry.
+  const leftovers = await services.uploads.removeLeftovers(services.now());
+  if (leftovers > 0) logger.info({ removed: leftovers }, "staged upload leftovers removed");
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let assets: RequestHandler[];
