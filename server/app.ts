@@ -6,6 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { healthCheck } from "./health";
+import { guardBuild, guardBuildLoader } from "./route-policy";
 import { languageRedirect, languageSwitch } from "./language";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -32,6 +33,8 @@ export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[]
 
 export function createApp({ services, build, assets }: AppOptions): express.Express {
   const { config, db, dialect, logger } = services;
+  // Every route answers through its declared policy; a route without one stops the start here.
+  const guarded = typeof build === "function" ? guardBuildLoader(build) : guardBuild(build);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -60,7 +63,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   app.all(
     "/{*path}",
     createRequestHandler({
-      build,
+      build: guarded,
       mode: config.mode === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
     }),

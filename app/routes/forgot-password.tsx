@@ -5,19 +5,16 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { requireAccountsEnabled } from "~/lib/request-actor.server";
 import { RESET_LINK_MINUTES } from "~/modules/accounts/auth-mails.server";
 import { checkEmailOnly } from "~/modules/accounts/credentials";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
   const values = { email: String(form.email ?? "") };
   const checked = checkEmailOnly(form);

@@ -9,17 +9,14 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { requireAccountsEnabled } from "~/lib/request-actor.server";
 import { checkNewPassword } from "~/modules/accounts/credentials";
 import { resetPassword } from "~/modules/accounts/password-reset.server";
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ request, params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]), token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const password = String(form.get("password") ?? "");

@@ -8,12 +8,11 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { openSignInLink } from "~/modules/accounts/sign-in-link.server";
 
 /** The mailed sign-in link lands here: a valid token signs in (or asks for the second factor) and opens the account. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
   const language = languageOf(params);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { auth, db } = context.services;

@@ -12,17 +12,15 @@ import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { currentSession, signInWithPassword } from "~/modules/accounts/accounts.server";
 import { checkSignIn } from "~/modules/accounts/credentials";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
   const language = languageOf(params);
   if (await currentSession(context.services.auth, request)) throw redirect(localizePath("/account", language));
   return { i18n: pageResourcesFor(language, ["accounts"]) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
   const values = { email: typeof form.email === "string" ? form.email : "" };
   const checked = checkSignIn(form);

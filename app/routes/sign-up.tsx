@@ -11,16 +11,13 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { PASSWORD_LIMITS } from "~/lib/password-limits";
 import { checkSignUp } from "~/modules/accounts/credentials";
-import { requireAccountsEnabled } from "~/lib/request-actor.server";
 import { signUp } from "~/modules/accounts/sign-up.server";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
   const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
   const checked = checkSignUp(form);

@@ -10,12 +10,11 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { currentSession } from "~/modules/accounts/accounts.server";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { verifyEmail } from "~/modules/accounts/sign-up.server";
 
 /** The mailed link lands here: a valid token confirms the address, signs in and opens the account page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
   const language = languageOf(params);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const headers = token ? await verifyEmail(context.services.auth, token, request) : null;

@@ -40,6 +40,7 @@ type Who = (typeof WHO)[number];
  */
 const EXPECTED: Record<Policy, Record<Who, "ok" | 401 | 403 | "signIn">> = {
   public: { anonymous: "ok", reader: "ok", expiredAdmin: "ok", admin: "ok" },
+  accounts: { anonymous: "ok", reader: "ok", expiredAdmin: "ok", admin: "ok" },
   signedIn: { anonymous: "signIn", reader: "ok", expiredAdmin: "ok", admin: "ok" },
   admin: { anonymous: 401, reader: 403, expiredAdmin: 403, admin: "ok" },
   page: { anonymous: 401, reader: 403, expiredAdmin: "ok", admin: "ok" },
