@@ -50,7 +50,6 @@ interface Refusal {
   kind: RouteKind;
   method: "read" | "write";
   policy: RoutePolicy;
-  request: Request;
   params: { lang?: string };
   headers: Headers;
 }

@@ -94,7 +94,7 @@ function guard(handler: Handler, { policy, method, kind, resource }: Guarded): H
     const { request, context, params } = args;
     const headers = policyHeaders(rule, kind, request);
     const decision = await decideAccess(context.services, request, actorOf(context, request), { policy: rule, resource, messages });
-    if (decision.kind !== "allow") return refusalAnswer({ decision, kind, method, policy, request, params, headers });
+    if (decision.kind !== "allow") return refusalAnswer({ decision, kind, method, policy, params, headers });
     let answer: unknown;
     try {
       answer = await handler({ ...args, context: contextWith(context, decision.found) }, handlerContext);

@@ -9,7 +9,8 @@
  * - accounts: anyone, on a copy with accounts (ADMIN_ENABLED=true); a read-only copy answers 404.
  * - signedIn: a signed-in account; anyone else is sent to the sign-in page.
  * - admin: an admin in admin mode: anonymous → 401, a reader → 403 with a high security event, an
- *   admin whose admin mode is off or has expired → 403 until they verify again.
+ *   admin whose admin mode is off or has expired → 403 until they verify again. A refused admin page
+ *   renders with `{ i18n, refused, view: null }` as its data, a refused form post gets `{ refused }`.
  * - page: anyone, and the page shows where the visitor stands (the dashboard): a signed-out visitor
  *   gets its page with 401, a reader with 403 and a high security event.
  * - signed: a private file behind a signed, expiring link; without a valid signature everyone, the
