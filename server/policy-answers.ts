@@ -32,6 +32,7 @@ const isDataWithInit = (value: unknown): value is DataWithResponseInit<unknown> 
 
 /** Adds the policy's headers (and, for the dashboard, its status) to what a loader or action answered or threw. */
 export function withPolicyHeaders<T>(value: T, headers: Headers, status?: number): T | Response | DataWithResponseInit<unknown> {
+  if (status === undefined && [...headers.keys()].length === 0) return value;
   if (value instanceof Response) {
     const merged = new Headers(value.headers);
     for (const [name, header] of headers) merged.set(name, header);
