@@ -4,11 +4,13 @@ import { openServices } from "../server/bootstrap";
 import { parseConfig } from "~/lib/config.server";
 import { isValidEmail, normalizeEmail } from "~/lib/email";
 import { checkNewPassword } from "~/modules/accounts/credentials";
-import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
+import { createOrPromoteAdmin, type AdminCreation } from "~/modules/accounts/admins.server";
 
 /**
- * `npm run admin:create -- --email <address> [--password <password>]`: creates a verified admin, or
- * promotes an existing account. Runs against the configured database (DATA_DIR / DATABASE_URL).
+ * `npm run admin:create -- --email <address> [--password <password>]`: creates a confirmed admin. An
+ * unconfirmed sign-up at the address is replaced; a confirmed account becomes the admin only with
+ * --password (its old password, sessions and two-factor end). Runs against the configured database
+ * (DATA_DIR / DATABASE_URL).
  */
 const usage = "Usage: npm run admin:create -- --email <address> [--password <password>] [--name <name>]";
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } }, strict: true });
@@ -23,14 +25,25 @@ try {
   const actor = { userId: null, sessionId: null, ip: "command line", userAgent: "npm run admin:create" };
   const outcome = await createOrPromoteAdmin(services, { email, password: values.password, name: values.name }, actor, new Date());
   const signIn = `${config.appUrl}/sign-in`;
-  const messages = {
-    created: values.password
-      ? `Created the admin account ${email}. Sign in at ${signIn}, then open ${config.appUrl}/admin.`
-      : `Created the admin account ${email} without a password. Choose one at ${config.appUrl}/forgot-password (the link is mailed), then sign in at ${signIn}.`,
-    promoted: `${email} is now an admin and its address counts as confirmed. Sign in at ${signIn}, then open ${config.appUrl}/admin.`,
-    "already-admin": `${email} is already an admin. Nothing changed.`,
+  const retry = `npm run admin:create -- --email ${email} --password 'a new passphrase'`;
+  const setPassword = values.password
+    ? `Sign in at ${signIn}, then open ${config.appUrl}/admin.`
+    : `Choose a password at ${config.appUrl}/forgot-password (the link is mailed), then sign in at ${signIn}.`;
+  const replacedAccess = "Its old password no longer works, it was signed out everywhere and two-factor authentication is off (turn it on again on /account).";
+  const messages: Record<AdminCreation, string> = {
+    created: `Created the admin account ${email}. ${setPassword}`,
+    "replaced-unconfirmed": `Created the admin account ${email}. Someone had signed up with this address but never confirmed it: that sign-up was removed and its password no longer works. ${setPassword}`,
+    promoted: `${email} is now an admin, with the password you gave. ${replacedAccess} ${setPassword}`,
+    "password-replaced": `${email} was already an admin and now has the password you gave. ${replacedAccess} ${setPassword}`,
+    "already-admin": `${email} is already an admin. Nothing changed. To give it a new password, run:\n  ${retry}`,
+    "needs-password": `${email} already has an account, so nothing changed. To make it the admin, run the command again with a new password for it:\n  ${retry}\nThe account's current password will stop working and it will be signed out everywhere.`,
   };
-  console.log(messages[outcome]);
+  if (outcome === "needs-password") {
+    console.error(messages[outcome]);
+    process.exitCode = 2;
+  } else {
+    console.log(messages[outcome]);
+  }
 } finally {
   services.mailer.close();
   await services.db.destroy();

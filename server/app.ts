@@ -2,15 +2,17 @@ import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { healthCheck } from "./health";
 import { guardBuild, guardBuildLoader } from "./route-policy";
 import { languageRedirect, languageSwitch } from "./language";
+import { refuseNulInUrl } from "./nul-in-url";
+import { boundedBodies, MAX_BODY_BYTES } from "./request-body";
+import { routerHandler } from "./router-handler";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
-import { UPLOAD_ROUTES, uploadEndpoint } from "./uploads";
+import { UPLOAD_ROUTES, UPLOADS_PATH, uploadEndpoint } from "./uploads";
 
 export interface AppOptions {
   services: AppServices;
@@ -54,6 +56,15 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
       },
     }),
   );
+  app.use(refuseNulInUrl());
+  // Before anything reads a body; the upload endpoint streams its own (tus, with a limit per kind of file).
+  app.use(
+    boundedBodies({
+      maxBytes: MAX_BODY_BYTES,
+      timeoutMs: config.requestTimeoutSeconds * 1000,
+      exempt: (path) => isUploadPath(path),
+    }),
+  );
   app.get("/healthz", healthCheck(db, dialect));
   for (const handler of assets) app.use(handler);
   app.get("/language", languageSwitch());
@@ -62,7 +73,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   app.all(UPLOAD_ROUTES, uploadEndpoint(services));
   app.all(
     "/{*path}",
-    createRequestHandler({
+    routerHandler({
       build: guarded,
       mode: config.mode === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
@@ -70,6 +81,12 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   );
   app.use(lastResortErrorHandler(services));
   return app;
+}
+
+/** Express matches routes without regard to case or a trailing slash, so the exemption does the same. */
+function isUploadPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === UPLOADS_PATH || lower.startsWith(`${UPLOADS_PATH}/`);
 }
 
 /** A failure outside React Router's own error handling: log it, answer without a stack trace. */

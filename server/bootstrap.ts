@@ -8,11 +8,15 @@ import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
 import type { AppConfig } from "~/lib/config.server";
-import { createAuthMails } from "~/modules/accounts/auth-mails.server";
+import { ensurePrivateFolder, keepNewFilesPrivate } from "~/lib/private-files.server";
+import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
 import { seedSampleContent } from "./seed";
 
 /** Opens the database, brings its schema up to date and seeds what is missing. */
 export async function openServices(config: AppConfig, logger: Logger): Promise<AppServices> {
+  // Every process that opens DATA_DIR (the server, admin:create, tests) creates its files private to its user.
+  keepNewFilesPrivate();
+  ensurePrivateFolder(config.dataDir);
   const { db, dialect, location } = openDatabase(config);
   // Storage comes first: the sample podcast episodes store their generated audio in it.
   const storage = await createObjectStorage(config).catch(async (error: unknown) => {
@@ -29,8 +33,11 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const auth = createAuth({ db, dialect, config, mails: createAuthMails({ mailer, appUrl: config.appUrl }) });
+  // Account mails are queued in the outbox and the worker is woken; it is started (and sets wakeOutbox) after this.
+  const wake = () => services.wakeOutbox?.();
+  const auth = createAuth({ db, dialect, config, mails: queuedAuthMails({ db, now: () => new Date(), wake }) });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
-  return { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage, uploads };
+  const services: AppServices = { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage, uploads };
+  return services;
 }

@@ -8,7 +8,7 @@ import {
   isLanguage,
   type Language,
 } from "~/i18n/languages";
-import { isSafeLocalPath, localizePath, splitLanguagePrefix, switchLanguagePath } from "~/i18n/paths";
+import { isSafeLocalPath, localizePath, sameSiteTarget, splitLanguagePrefix, switchLanguagePath } from "~/i18n/paths";
 import { resourcesFor } from "~/i18n/resources.server";
 
 /**
@@ -39,7 +39,7 @@ export function languageRedirect(): RequestHandler {
     res.vary("Cookie");
     res.vary("Accept-Language");
     if (!language || language === DEFAULT_LANGUAGE) return next();
-    const target = localizePath(req.path, language) + queryOf(req.originalUrl);
+    const target = sameSiteTarget(localizePath(req.path, language) + queryOf(req.originalUrl));
     const t = translatorFor(language, resourcesFor(language));
     res.status(302).location(target).type("html").setHeader("Cache-Control", "private, no-cache");
     res.send(
@@ -71,6 +71,6 @@ export function languageSwitch(): RequestHandler {
       httpOnly: false,
     });
     res.setHeader("Cache-Control", "no-store");
-    res.redirect(303, switchLanguagePath(to, language));
+    res.redirect(303, sameSiteTarget(switchLanguagePath(to, language)));
   };
 }

@@ -12,8 +12,16 @@ export function splitLanguagePrefix(pathname: string): { language: Language | nu
   return { language: null, rest: pathname || "/" };
 }
 
+/**
+ * Slashes, backslashes and blanks at the start of a path: browsers read "//host", "/\\host" and
+ * "/<tab>/host" as another site's address, so a path keeps one "/" there.
+ */
+// eslint-disable-next-line no-control-regex
+const LEADING_SEPARATORS = /^[\s\u0000-\u001f/\\]+/;
+
+/** The path in `language`; always one leading "/", so the result never names another host. */
 export function localizePath(path: string, language: Language): string {
-  const normalized = path.startsWith("/") ? path : `/${path}`;
+  const normalized = `/${path.replace(LEADING_SEPARATORS, "")}`;
   if (language === DEFAULT_LANGUAGE) return normalized;
   return normalized === "/" ? `/${language}` : `/${language}${normalized}`;
 }
@@ -24,7 +32,24 @@ export function switchLanguagePath(pathWithQuery: string, language: Language): s
   return localizePath(splitLanguagePrefix(pathname).rest, language) + suffix;
 }
 
-/** Only same-site paths may be redirect targets: "/x" yes; "//evil.example", "https://…" and "/\\x" no. */
+const PROBE_ORIGIN = "http://site.invalid";
+
+/**
+ * Only same-site paths may be redirect targets: "/x" yes; "//evil.example", "https://…", "/\\x" no.
+ * The judge is the URL parser browsers use (it reads "\\" as "/" and drops tabs), asked whether the
+ * path, resolved against this site, is still on this site; blanks and control characters are refused too.
+ */
 export function isSafeLocalPath(value: string): boolean {
-  return /^\/(?![/\\])[^\s]*$/.test(value);
+  // eslint-disable-next-line no-control-regex
+  if (!value.startsWith("/") || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    return new URL(value, PROBE_ORIGIN).origin === PROBE_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/** `target` when a redirect there stays on this site, otherwise the home page. */
+export function sameSiteTarget(target: string): string {
+  return isSafeLocalPath(target) ? target : "/";
 }

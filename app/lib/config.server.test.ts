@@ -31,6 +31,10 @@ describe("parseConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_BUCKET"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "127.0.0.1, nginx" }, "TRUST_PROXY"],
+    [{ REQUEST_TIMEOUT_SECONDS: "0" }, "REQUEST_TIMEOUT_SECONDS"],
   ])("rejects %j with a message naming %s", (env, variable) => {
     let error: unknown;
     try {
@@ -47,5 +51,19 @@ describe("parseConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.appUrl).toBe("https://example.org");
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxies; true is one hop, never every hop", () => {
+    const trust = (value?: string) => parseConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(0);
+    expect(trust("false")).toBe(0);
+    expect(trust("true")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("loopback, 10.0.0.0/8, 2001:db8::/32, 203.0.113.7")).toEqual(["loopback", "10.0.0.0/8", "2001:db8::/32", "203.0.113.7"]);
+  });
+
+  it("gives request bodies 30 seconds to arrive unless REQUEST_TIMEOUT_SECONDS says otherwise", () => {
+    expect(parseConfig({ DATA_DIR: dataDir() }).requestTimeoutSeconds).toBe(30);
+    expect(parseConfig({ DATA_DIR: dataDir(), REQUEST_TIMEOUT_SECONDS: "5" }).requestTimeoutSeconds).toBe(5);
   });
 });

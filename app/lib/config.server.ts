@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ensurePrivateFolder, PRIVATE_FILE_MODE, restrictMode } from "./private-files.server";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 /**
  * The one place the environment is read. Every setting is listed here, in
@@ -35,9 +37,14 @@ const environmentSchema = z.object({
   PURCHASE_URL: z.url().default("https://example.com/purchase"),
   SUPPORT_URL: z.url().default("https://example.com/support"),
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
     .default("false")
-    .transform((value) => value === "true"),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if ("error" in parsed) context.addIssue({ code: "custom", message: parsed.error });
+      return "value" in parsed ? parsed.value : 0;
+    }),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   ADMIN_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -64,7 +71,10 @@ export interface AppConfig {
     | undefined;
   purchaseUrl: string;
   supportUrl: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For hop is believed: a hop count (0: none) or their addresses and ranges. */
+  trustProxy: TrustProxy;
+  /** How long a request body (outside the upload endpoint) may take to arrive. */
+  requestTimeoutSeconds: number;
   /** false for a read-only public deployment: accounts and every admin control are switched off. */
   adminEnabled: boolean;
   logLevel: string;
@@ -118,20 +128,26 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     purchaseUrl: e.PURCHASE_URL,
     supportUrl: e.SUPPORT_URL,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     adminEnabled: e.ADMIN_ENABLED,
     logLevel: e.LOG_LEVEL,
   };
 }
 
-/** A secret generated on first start and kept beside the data, so sessions survive restarts. */
+/**
+ * A secret generated on first start and kept beside the data (readable by the site's user only), so
+ * sessions survive restarts.
+ */
 function loadOrCreateSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
+  ensurePrivateFolder(dataDir);
   if (existsSync(file)) {
+    restrictMode(file);
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
+  restrictMode(file);
   return secret;
 }

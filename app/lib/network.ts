@@ -8,15 +8,15 @@ import { isIP } from "node:net";
 export function networkKey(ip: string | null | undefined): string {
   if (!ip) return "unknown";
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1];
+  if (mapped?.[1]) return mapped[1];
   if (isIP(ip) !== 6) return ip;
   return `${expandIpv6(ip).slice(0, 4).join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address, in lower case without leading zeros. */
 function expandIpv6(ip: string): string[] {
-  const withoutZone = ip.split("%")[0].toLowerCase();
-  const [head, tail] = withoutZone.includes("::") ? withoutZone.split("::") : [withoutZone, undefined];
+  const withoutZone = (ip.split("%")[0] ?? "").toLowerCase();
+  const [head = "", tail] = withoutZone.includes("::") ? withoutZone.split("::") : [withoutZone, undefined];
   const headGroups = head ? head.split(":") : [];
   const tailGroups = tail ? tail.split(":") : [];
   const lastIsIpv4 = (tailGroups.length ? tailGroups : headGroups).at(-1)?.includes(".");

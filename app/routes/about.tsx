@@ -10,9 +10,11 @@ import { formatDate } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
+import { echoedValues } from "~/lib/echoed-values";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { useLocalize } from "~/i18n/root-data";
 import { addPendingComment, approvedComments, validateComment } from "~/modules/comments/comments.server";
+import { COMMENT_LIMITS } from "~/modules/comments/limits";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 
 const PAGE = "about";
@@ -26,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const values = { name: String(form.name ?? ""), comment: String(form.comment ?? "") };
+  const values = echoedValues(form, { name: COMMENT_LIMITS.name, comment: COMMENT_LIMITS.body });
   const checked = validateComment(form);
   if (!checked.ok) return data({ ok: false, errors: checked.errors, values }, { status: 400 });
   const { db } = context.services;

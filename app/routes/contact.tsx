@@ -4,9 +4,10 @@ import { PageHeader } from "~/components/layout/page-header";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
+import { echoedValues } from "~/lib/echoed-values";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { markMailed, ownerMail, saveContactMessage, validateContact } from "~/modules/contact/contact.server";
-import { isContactTopic } from "~/modules/contact/topics";
+import { saveContactMessage, validateContact } from "~/modules/contact/contact.server";
+import { CONTACT_ECHO_LIMITS, isContactTopic } from "~/modules/contact/topics";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 import { data } from "react-router";
 
@@ -17,24 +18,19 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const values = Object.fromEntries(["name", "email", "topic", "message"].map((key) => [key, String(form[key] ?? "")]));
+  const values = echoedValues(form, CONTACT_ECHO_LIMITS);
   const checked = validateContact(form);
   if (!checked.ok) return data({ ok: false, errors: checked.errors, values }, { status: 400 });
-  const { db, mailer, config, logger } = context.services;
+  const { db } = context.services;
   const now = context.services.now();
   // 3 messages per 60 s, counted both per network address and per email address.
   for (const subject of [`ip:${context.clientIp}`, `email:${checked.value.email}`]) {
     const limit = await consume(db, LIMITS.contactPerAddress, subject, now);
     if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   }
-  const id = await saveContactMessage(db, checked.value, languageOf(params), now);
-  try {
-    await mailer.send(ownerMail(checked.value, config.contactEmail));
-    await markMailed(db, id, context.services.now());
-  } catch (error) {
-    // The message is stored; the owner still sees it in the admin area.
-    logger.error({ err: error, contactMessage: id }, "could not mail a contact message to the owner");
-  }
+  // Stored with its mail to the owner queued; the outbox worker sends it (and retries) after the answer.
+  await saveContactMessage(db, checked.value, languageOf(params), now);
+  context.services.wakeOutbox?.();
   return { ok: true };
 }
 

@@ -6,6 +6,8 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { RESET_LINK_MINUTES } from "~/modules/accounts/auth-mails.server";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkEmailOnly } from "~/modules/accounts/credentials";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
@@ -16,16 +18,16 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const values = { email: String(form.email ?? "") };
+  const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkEmailOnly(form);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
-  const { db, auth } = context.services;
+  const { db } = context.services;
   // Counted whether or not the address has an account, so known and unknown addresses answer alike.
   for (const subject of [`email:${checked.value.email}`, `ip:${context.clientIp}`]) {
     const limit = await consume(db, LIMITS.passwordResetPerAddress, subject, context.services.now());
     if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   }
-  await requestPasswordReset(auth, checked.value.email, request);
+  await requestPasswordReset({ db, now: context.services.now(), wake: context.services.wakeOutbox }, checked.value.email);
   return { ok: true as const, email: checked.value.email, minutes: RESET_LINK_MINUTES };
 }
 

@@ -7,7 +7,7 @@ import { AUDIO_CACHE_CONTROL } from "~/modules/podcast/seed.server";
 /**
  * GET/HEAD /podcast/audio/<file>: an episode's audio from object storage, with Range (206/416),
  * nosniff and a year of public caching (keys are random and never overwritten). A GET from the first
- * byte counts a listen, once per address and user agent per day, never for bots.
+ * byte counts a listen, once per network per day, never for bots.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, storage, config, logger, now } = context.services;

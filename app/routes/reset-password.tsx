@@ -9,11 +9,13 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
+import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInUrl } from "~/lib/mailed-link-headers";
 import { checkNewPassword } from "~/modules/accounts/credentials";
 import { resetPassword } from "~/modules/accounts/password-reset.server";
 
+/** The mailed reset link lands here: the page only shows the form; its POST uses the token. */
 export function loader({ request, params }: Route.LoaderArgs) {
-  return { i18n: pageResourcesFor(languageOf(params), ["accounts"]), token: new URL(request.url).searchParams.get("token") ?? "" };
+  return data({ i18n: pageResourcesFor(languageOf(params), ["accounts"]), token: tokenInUrl(request) }, { headers: MAILED_LINK_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,10 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "");
   const password = String(form.get("password") ?? "");
   const problem = checkNewPassword(password);
-  if (problem) return data({ ok: false as const, error: problem }, { status: 400 });
-  if (!token || !(await resetPassword(context.services.auth, token, password))) return data({ ok: false as const, error: "linkInvalid" }, { status: 400 });
-  return { ok: true as const, error: null };
+  if (problem) return data({ ok: false as const, error: problem }, { status: 400, headers: MAILED_LINK_HEADERS });
+  if (!token || !(await resetPassword(context.services.auth, token, password))) return data({ ok: false as const, error: "linkInvalid" }, { status: 400, headers: MAILED_LINK_HEADERS });
+  return data({ ok: true as const, error: null }, { headers: MAILED_LINK_HEADERS });
 }
+
+export const headers = mailedLinkHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "resetPassword", { noindex: true });
 

@@ -10,10 +10,11 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { actorOf } from "~/lib/request-actor.server";
-import { signInWithPassword } from "~/modules/accounts/accounts.server";
-import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
-import { checkSignUp } from "~/modules/accounts/credentials";
-import { setupTokenUsable, spendSetupToken } from "~/modules/accounts/setup-link.server";
+import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
+import { createFirstAdmin } from "~/modules/accounts/first-admin.server";
+import { setupTokenUsable } from "~/modules/accounts/setup-link.server";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
 
 /** The owner's first visit, from the link `npm start` printed: creates the first admin account. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -28,21 +29,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, now } = context.services;
   if (!(await setupTokenUsable(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values: {} }, { status: 410 });
   const checked = checkSignUp(form);
-  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  const values = echoedValues(form, { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
   if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
-  const actor = actorOf(context, request);
-  // An address that already has an account becomes the admin only with that account's own password.
-  const existing = await db.selectFrom("user").select("id").where("email", "=", checked.value.email).executeTakeFirst();
-  const proof = existing ? await signInWithPassword({ ...context.services, now: now() }, checked.value, request, actor) : null;
-  if (proof && !proof.ok && proof.error !== "emailNotVerified") {
-    return data({ errors: { password: "existingAccountPassword" } as Record<string, string | undefined>, values }, { status: 400 });
-  }
-  if (!(await spendSetupToken(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values }, { status: 410 });
-  await createOrPromoteAdmin(context.services, { ...checked.value }, actor, now());
-  // The proof sign-in already made a session, unless the account was unconfirmed until now.
-  const signedIn = proof?.ok ? proof : await signInWithPassword({ ...context.services, now: now() }, checked.value, request, actor);
-  const next = signedIn.ok && signedIn.twoFactor ? "/two-factor" : "/admin";
-  throw redirect(localizePath(next, languageOf(params)), signedIn.ok ? { headers: signedIn.headers } : undefined);
+  const outcome = await createFirstAdmin(context.services, token, checked.value, request, actorOf(context, request));
+  if (!outcome.ok && outcome.error === "setupUsed") return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values }, { status: 410 });
+  if (!outcome.ok) return data({ errors: { password: outcome.error } as Record<string, string | undefined>, values }, { status: 400 });
+  const { signIn } = outcome;
+  const next = signIn.ok && signIn.twoFactor ? "/two-factor" : "/admin";
+  throw redirect(localizePath(next, languageOf(params)), signIn.ok ? { headers: signIn.headers } : undefined);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "setup", { noindex: true });

@@ -3,38 +3,57 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/sign-in-link-verify";
 import { AccountPage } from "~/components/accounts/account-page";
 import { FormNotice } from "~/components/ui/form-field";
+import { LinkConfirmForm } from "~/components/ui/link-confirm-form";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
+import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
 import { actorOf } from "~/lib/request-actor.server";
 import { openSignInLink } from "~/modules/accounts/sign-in-link.server";
 
-/** The mailed sign-in link lands here: a valid token signs in (or asks for the second factor) and opens the account. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/** The mailed sign-in link lands here. Opening it only shows the button: it reads, uses and signs in nothing. */
+export function loader({ request, params }: Route.LoaderArgs) {
+  const token = tokenInUrl(request);
+  const i18n = pageResourcesFor(languageOf(params), ["accounts"]);
+  return data({ i18n, token, failed: !token }, { status: token ? 200 : 400, headers: MAILED_LINK_HEADERS });
+}
+
+/** The button: a valid token signs in (or asks for the second factor) and opens the account, once. */
+export async function action({ request, params, context }: Route.ActionArgs) {
   const language = languageOf(params);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = await tokenInForm(request);
   const { auth, db } = context.services;
   const opened = token ? await openSignInLink({ auth, db, now: context.services.now() }, token, request, actorOf(context, request)) : { ok: false as const };
   if (opened.ok) {
     const next = opened.twoFactor ? `${localizePath("/two-factor", language)}?via=link` : localizePath("/account", language);
     throw redirect(next, { headers: opened.headers });
   }
-  return data({ i18n: pageResourcesFor(language, ["accounts"]) }, { status: 400 });
+  return data({ failed: true }, { status: 400, headers: MAILED_LINK_HEADERS });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "signInLink", { noindex: true });
+export const headers = mailedLinkHeaders;
 
-export default function SignInLinkVerify() {
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "signInLinkVerify", { noindex: true });
+
+export default function SignInLinkVerify({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const localize = useLocalize();
+  if (actionData?.failed || loaderData.failed) {
+    return (
+      <AccountPage pageKey="signInLinkVerify">
+        <FormNotice kind="error">{t("errors.linkInvalid")}</FormNotice>
+        <Link to={localize("/sign-in-link")} className="font-semibold text-forest-700 underline">
+          {t("signInLink.askAgain")}
+        </Link>
+      </AccountPage>
+    );
+  }
   return (
-    <AccountPage pageKey="signInLink">
-      <FormNotice kind="error">{t("errors.linkInvalid")}</FormNotice>
-      <Link to={localize("/sign-in-link")} className="font-semibold text-forest-700 underline">
-        {t("signInLink.askAgain")}
-      </Link>
+    <AccountPage pageKey="signInLinkVerify">
+      <p>{t("signInLink.confirmIntro")}</p>
+      <LinkConfirmForm token={loaderData.token} label={t("signInLink.confirmSubmit")} pendingLabel={t("signInLink.confirmSubmitting")} />
     </AccountPage>
   );
 }

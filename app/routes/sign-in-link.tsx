@@ -9,6 +9,8 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { actorOf } from "~/lib/request-actor.server";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkEmailOnly } from "~/modules/accounts/credentials";
 import { requestSignInLink } from "~/modules/accounts/sign-in-link.server";
 
@@ -19,11 +21,11 @@ export function loader({ params }: Route.LoaderArgs) {
 /** Asks for a one-time sign-in link; known and unknown addresses get the same answer. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const values = { email: String(form.email ?? "") };
+  const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkEmailOnly(form);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const { auth, db } = context.services;
-  const outcome = await requestSignInLink({ auth, db, now: context.services.now() }, checked.value.email, request, actorOf(context, request));
+  const outcome = await requestSignInLink({ auth, db, now: context.services.now(), wake: context.services.wakeOutbox }, checked.value.email, actorOf(context, request));
   if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);
   return { ok: true as const, email: checked.value.email, minutes: SIGN_IN_LINK_MINUTES };
 }

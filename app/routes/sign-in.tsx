@@ -11,6 +11,8 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { currentSession, signInWithPassword } from "~/modules/accounts/accounts.server";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkSignIn } from "~/modules/accounts/credentials";
 import { actorOf } from "~/lib/request-actor.server";
 
@@ -22,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const values = { email: typeof form.email === "string" ? form.email : "" };
+  const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkSignIn(form);
   if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const { auth, db } = context.services;

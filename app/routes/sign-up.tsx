@@ -10,7 +10,9 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { PASSWORD_LIMITS } from "~/lib/password-limits";
-import { checkSignUp } from "~/modules/accounts/credentials";
+import { echoedValues } from "~/lib/echoed-values";
+import { MAX_EMAIL_LENGTH } from "~/lib/email";
+import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
 import { signUp } from "~/modules/accounts/sign-up.server";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -19,7 +21,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  const values = echoedValues(form, { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
   const checked = checkSignUp(form);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string>, values }, { status: 400 });
   await signUp(context.services.auth, { ...checked.value, language: languageOf(params) }, request);

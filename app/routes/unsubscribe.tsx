@@ -5,15 +5,14 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
+import { MAILED_LINK_HEADERS, mailedLinkHeaders } from "~/lib/mailed-link-headers";
 import { findSubscription, unsubscribe } from "~/modules/newsletter/subscriptions.server";
-
-const noStore = { "Cache-Control": "no-store" };
 
 /** GET shows a confirmation (mail scanners that open links unsubscribe nobody); an unknown token gets a neutral page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const subscription = await findSubscription(context.services.db, params.token);
   const i18n = pageResourcesFor(languageOf(params), ["subscription"]);
-  return data({ i18n, email: subscription?.email ?? null, done: false }, { headers: noStore });
+  return data({ i18n, email: subscription?.email ?? null, done: false }, { headers: MAILED_LINK_HEADERS });
 }
 
 /**
@@ -24,8 +23,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const { db, now } = context.services;
   if (await unsubscribe(db, params.token, now())) context.services.wakeOutbox?.();
-  return data({ done: true }, { headers: noStore });
+  return data({ done: true }, { headers: MAILED_LINK_HEADERS });
 }
+
+export const headers = mailedLinkHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "unsubscribe", { noindex: true });
 

@@ -1,32 +1,38 @@
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { AccountPage } from "~/components/accounts/account-page";
 import { FormNotice } from "~/components/ui/form-field";
+import { LinkConfirmForm } from "~/components/ui/link-confirm-form";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
+import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { currentSession } from "~/modules/accounts/accounts.server";
 import { actorOf } from "~/lib/request-actor.server";
 import { verifyEmail } from "~/modules/accounts/sign-up.server";
 
-/** The mailed link lands here: a valid token confirms the address, signs in and opens the account page. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const language = languageOf(params);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+/** The mailed confirmation link lands here. Opening it only shows the button: it confirms and signs in nothing. */
+export function loader({ request, params }: Route.LoaderArgs) {
+  const token = tokenInUrl(request);
+  const i18n = pageResourcesFor(languageOf(params), ["accounts"]);
+  return data({ i18n, token, failed: !token }, { status: token ? 200 : 400, headers: MAILED_LINK_HEADERS });
+}
+
+/** The button: a valid token confirms the address, signs in and opens the account page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const token = await tokenInForm(request);
   const headers = token ? await verifyEmail(context.services.auth, token, request) : null;
-  if (headers) {
-    const signedIn = await currentSession(context.services.auth, new Request(request.url, { headers: { cookie: cookieFrom(headers) } }));
-    if (signedIn) {
-      const actor = actorOf(context, request, signedIn.user.id, signedIn.session.id);
-      await recordAudit(context.services.db, actor, { action: "auth.email_verified", resource: `user:${signedIn.user.id}` }, context.services.now());
-    }
-    throw redirect(`${localizePath("/account", language)}?verified=1`, { headers });
+  if (!headers) return data({ failed: true }, { status: 400, headers: MAILED_LINK_HEADERS });
+  const signedIn = await currentSession(context.services.auth, new Request(request.url, { headers: { cookie: cookieFrom(headers) } }));
+  if (signedIn) {
+    const actor = actorOf(context, request, signedIn.user.id, signedIn.session.id);
+    await recordAudit(context.services.db, actor, { action: "auth.email_verified", resource: `user:${signedIn.user.id}` }, context.services.now());
   }
-  return { i18n: pageResourcesFor(language, ["accounts"]) };
+  throw redirect(`${localizePath("/account", languageOf(params))}?verified=1`, { headers });
 }
 
 /** The cookie a Set-Cookie header would give, to read the new session in the same request. */
@@ -34,17 +40,27 @@ function cookieFrom(headers: Headers): string {
   return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
 }
 
+export const headers = mailedLinkHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "verifyEmail", { noindex: true });
 
-export default function VerifyEmail() {
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const localize = useLocalize();
+  if (actionData?.failed || loaderData.failed) {
+    return (
+      <AccountPage pageKey="verifyEmail">
+        <FormNotice kind="error">{t("verify.failed")}</FormNotice>
+        <Link to={localize("/sign-in")} className="font-semibold text-forest-700 underline">
+          {t("signUp.signInLink")}
+        </Link>
+      </AccountPage>
+    );
+  }
   return (
     <AccountPage pageKey="verifyEmail">
-      <FormNotice kind="error">{t("verify.failed")}</FormNotice>
-      <Link to={localize("/sign-in")} className="font-semibold text-forest-700 underline">
-        {t("signUp.signInLink")}
-      </Link>
+      <p>{t("verify.confirmIntro")}</p>
+      <LinkConfirmForm token={loaderData.token} label={t("verify.confirmSubmit")} pendingLabel={t("verify.confirmSubmitting")} />
     </AccountPage>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { linkIn, mailsIn } from "../support/http-session";
+import { linkIn, mailsArriving, mailsIn } from "../support/http-session";
 import { useBrowser } from "../support/e2e";
 import { watchErrors } from "../support/browser";
 
@@ -21,9 +21,15 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByRole("status").filter({ hasText: email }).waitFor();
 
-    const mail = mailsIn(dataDir).find((text) => text.includes(email));
+    // The mail leaves through the outbox worker, a moment after the answer.
+    const [mail] = await mailsArriving(dataDir, (text) => text.includes(email));
     expect(mail).toBeDefined();
-    await page.goto(linkIn(mail!, "/verify-email").replace(/^https?:\/\/[^/]+/, baseUrl));
+    const link = linkIn(mail!, "/verify-email").replace(/^https?:\/\/[^/]+/, baseUrl);
+    // Opened twice before the press (a mail scanner, then the reader): the link still works.
+    await page.goto(link);
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Confirm your email" }).waitFor();
+    await page.getByRole("button", { name: "Confirm my email address" }).click();
     await page.waitForURL(`${baseUrl}/account?verified=1`);
     await page.getByText("Your email address is confirmed.").waitFor();
 
@@ -39,4 +45,46 @@ describe("accounts in the browser", () => {
     expect(errors.filter((error) => !/status of 40[013]/.test(error))).toEqual([]);
     await page.context().close();
   });
+
+  it("signs in by a mailed link only when the button is pressed, without JavaScript too", async () => {
+    const email = `link-${Date.now()}@example.org`;
+    const signUp = await open("/sign-up");
+    const form = signUp.locator("main");
+    await form.getByLabel("Your name", { exact: true }).fill("Abena");
+    await form.getByLabel("Email address", { exact: true }).fill(email);
+    await form.getByLabel("Password", { exact: true }).fill("a long enough passphrase");
+    await signUp.getByRole("button", { name: "Create account" }).click();
+    await signUp.getByRole("status").filter({ hasText: email }).waitFor();
+    await signUp.goto(linkIn(await mailWith(email, "/verify-email"), "/verify-email").replace(/^https?:\/\/[^/]+/, baseUrl));
+    await signUp.getByRole("button", { name: "Confirm my email address" }).click();
+    await signUp.waitForURL(`${baseUrl}/account?verified=1`);
+    await signUp.context().close();
+
+    const request = await open("/sign-in-link");
+    await request.locator("main").getByLabel("Email address", { exact: true }).fill(email);
+    await request.getByRole("button", { name: "Email me a link" }).click();
+    await request.getByRole("status").filter({ hasText: email }).waitFor();
+    const link = linkIn(await mailWith(email, "/sign-in-link/verify"), "/sign-in-link/verify").replace(/^https?:\/\/[^/]+/, "");
+    await request.context().close();
+
+    const scanner = await open(link, { javaScriptEnabled: false });
+    await scanner.getByRole("heading", { name: "Sign in to Diaspora Policy" }).waitFor();
+    await scanner.context().close();
+    const reader = await open(link, { javaScriptEnabled: false });
+    await reader.getByRole("heading", { name: "Sign in to Diaspora Policy" }).waitFor();
+    await reader.getByRole("button", { name: "Sign in", exact: true }).click();
+    await reader.waitForURL(`${baseUrl}/account`);
+    expect(await reader.locator("main").textContent()).toContain(email);
+    await reader.context().close();
+  });
 });
+
+/** The newest mail to an address holding a link to `pathname`, waiting for it to be written. */
+async function mailWith(email: string, pathname: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mail = mailsIn(dataDir).filter((text) => text.includes(email) && text.includes(`${pathname}?token=`)).at(-1);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No ${pathname} mail to ${email}`);
+}

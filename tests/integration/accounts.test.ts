@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { appOnTestDatabase } from "../support/app-server";
+import { appOnTestDatabase, outboxDrained } from "../support/app-server";
 import { dialects } from "../support/databases";
-import { HttpSession, linkIn, mailsIn } from "../support/http-session";
+import { HttpSession, linkIn, mailsIn, pressLinkButton } from "../support/http-session";
 import { locales } from "~/i18n/locales";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 
@@ -24,9 +24,10 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(early.status).toBe(403);
     expect(await early.text()).toContain("Please confirm your email address first.");
 
+    await outboxDrained(app);
     const [mail] = mailsIn(app.services.config.dataDir);
     expect(mail).toContain("Confirmez votre adresse");
-    const verify = await reader.get(pathOf(linkIn(mail!, "/fr/verify-email")));
+    const verify = await pressLinkButton(reader, linkIn(mail!, "/fr/verify-email"));
     expect(verify.status).toBe(302);
     expect(verify.headers.get("location")).toBe("/fr/account?verified=1");
     const account = await reader.get("/fr/account?verified=1");
@@ -78,7 +79,11 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(events.map((event) => [event.severity, event.ip_address])).toEqual([["high", "10.9.3.1"]]);
 
     const actor = { userId: null, sessionId: null, ip: "test", userAgent: null };
-    expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org" }, actor, new Date())).toBe("promoted");
+    expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org" }, actor, new Date())).toBe("needs-password");
+    expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org", password: PASSWORD }, actor, new Date())).toBe("promoted");
+    // The promotion ended the account's sessions: it signs in again, as the admin.
+    expect((await reader.get("/admin")).status).toBe(401);
+    expect((await reader.post("/sign-in", { email: "adjoa@example.org", password: PASSWORD })).status).toBe(302);
     const promoted = await reader.get("/admin");
     expect(promoted.status).toBe(200);
     expect(await promoted.text()).toContain(locales.en.dashboard.states.verifyTitle);
@@ -118,6 +123,7 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     const strip = (html: string) =>
       html.replaceAll("nobody@example.org", "X").replaceAll("owner@example.org", "X").replace(/nonce="[^"]+"/g, "");
     expect(strip(await unknown.text())).toBe(strip(await known.text()));
+    await outboxDrained(app);
     const mails = mailsIn(app.services.config.dataDir);
     expect(mails).toHaveLength(mailCount + 1);
     const link = pathOf(linkIn(mails.at(-1)!, "/reset-password"));

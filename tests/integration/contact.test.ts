@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app-server";
+import { outboxDrained, startTestApp, type TestApp } from "../support/app-server";
 import { mailsIn } from "../support/http-session";
 
 let app: TestApp;
@@ -33,6 +33,7 @@ describe("contact page", () => {
     const response = await post({ name: "Kofi", email: " Kofi@Example.org ", topic: "correction", message: "<script>alert(1)</script> A date is wrong." }, "10.1.0.2");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Thank you! Your message has been sent.");
+    await outboxDrained(app);
     const [stored] = await rows();
     expect(stored).toMatchObject({ name: "Kofi", email: "kofi@example.org", topic: "correction", message: "<script>alert(1)</script> A date is wrong.", status: "new" });
     expect(stored!.mailed_at).not.toBeNull();

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer, type Mailer } from "~/adapters/mail/mailer.server";
+import { createMailer, MailRefused, MailServerUnavailable, type Mailer } from "~/adapters/mail/mailer.server";
 import { createLogger } from "../../server/logger";
-import { startSmtpServer } from "../support/smtp-server";
+import { startSilentSmtpFront, startSmtpServer } from "../support/smtp-server";
 
 const message = { to: "editor@example.org", replyTo: "reader@example.org", subject: "Hello from the site", text: "Body line\n" };
 const logger = createLogger("silent");
@@ -53,5 +53,38 @@ describe.each(implementations)("mailer: %s", (_name, make) => {
     expect(mails[0]).toMatch(/^Reply-To: reader@example\.org/m);
     expect(mails[0]).toMatch(/^Subject: Hello from the site/m);
     expect(mails[0]).toContain("Body line");
+  });
+});
+
+describe("mailer: SMTP failures", () => {
+  it("gives up on a server that accepts the connection and never greets, well within a request's patience", async () => {
+    const silent = await startSilentSmtpFront();
+    const mailer = createMailer({ smtpUrl: silent.url, from: "Site <no-reply@example.org>", dataDir: tmpdir(), logger });
+    try {
+      // nodemailer's own greeting timeout is 30 s, this test's limit: the mailer's is shorter.
+      await expect(mailer.send(message)).rejects.toBeInstanceOf(MailServerUnavailable);
+      expect(silent.connections()).toBe(1);
+      expect(silent.bytesSent()).toBe(0);
+    } finally {
+      mailer.close();
+      await silent.close();
+    }
+  });
+
+  it("tells a permanent refusal (5xx) from a temporary one (4xx)", async () => {
+    received.length = 0;
+    smtp.answer = (recipient) => (recipient === "gone@example.org" ? { code: 550, message: "No such user" } : recipient === "busy@example.org" ? { code: 452, message: "Mailbox full for now" } : undefined);
+    const mailer = createMailer({ smtpUrl, from: "Site <no-reply@example.org>", dataDir: tmpdir(), logger });
+    try {
+      await expect(mailer.send({ ...message, to: "gone@example.org" })).rejects.toBeInstanceOf(MailRefused);
+      const busy = mailer.send({ ...message, to: "busy@example.org" });
+      await expect(busy).rejects.toMatchObject({ responseCode: 452 });
+      await expect(busy).rejects.not.toBeInstanceOf(MailRefused);
+      await expect(busy).rejects.not.toBeInstanceOf(MailServerUnavailable);
+      expect(received).toHaveLength(0);
+    } finally {
+      smtp.answer = () => undefined;
+      mailer.close();
+    }
   });
 });

@@ -3,9 +3,12 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAuth } from "~/adapters/auth/auth.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
 import { parseConfig } from "~/lib/config.server";
+import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
+import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { drainOutbox } from "~/modules/outbox/drain.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
 import { outboxHandlers } from "../../server/outbox-worker";
@@ -42,7 +45,8 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const { logger } = capturingLogger("silent");
     const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "outbox-mail-")), APP_URL: "https://site.example", LOG_LEVEL: "silent" });
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger });
-    const handlers = outboxHandlers({ db: database.db, logger, mailer, config });
+    const auth = createAuth({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now: () => new Date(), wake: () => {} }) });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, config });
     const subscriber = await insertSubscriber(database.db, { email: "new@example.org", is_verified: 0 });
     const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
     const row = () => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -68,6 +72,36 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
       expect(await row()).toMatchObject({ attempts: 3, last_error: null });
       const stored = await database.db.selectFrom("subscribers").select("confirm_token_hash").where("id", "=", subscriber.id).executeTakeFirstOrThrow();
       expect(stored.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      mailer.close();
+    }
+  });
+
+  it("SMTP down past a sign-in link's lifetime: the dead link is never sent, the row is given up and keeps no token", async () => {
+    const port = await freePort();
+    const { logger } = capturingLogger("silent");
+    const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "outbox-mail-")), APP_URL: "https://site.example", LOG_LEVEL: "silent" });
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger });
+    const mails = queuedAuthMails({ db: database.db, now: () => T0, wake: () => {} });
+    const auth = createAuth({ db: database.db, dialect, config, mails });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, config });
+    await createOrPromoteAdmin({ auth, db: database.db, dialect }, { email: "reader@example.org" }, { userId: null, sessionId: null, ip: null, userAgent: null }, T0);
+    const user = await database.db.selectFrom("user").select(["id", "email", "name"]).executeTakeFirstOrThrow();
+    await mails.signInLink(user, "one-time-token");
+    const row = () => database.db.selectFrom("outbox").selectAll().where("topic", "=", "accounts.mail").executeTakeFirstOrThrow();
+    expect(JSON.parse((await row()).payload)).toEqual({ kind: "signInLink", userId: user.id, token: "one-time-token", expiresAt: new Date(T0.getTime() + 10 * 60_000).toISOString() });
+    const drain = (now: Date) => drainOutbox({ db: database.db, logger }, handlers, { now, random: () => 0.5 });
+
+    try {
+      expect(await drain(T0)).toMatchObject({ claimed: 1, retried: 1 });
+      smtp = await startSmtpServer(port);
+      // Back after the link stopped working: nothing is sent.
+      expect(await drain(new Date(T0.getTime() + 11 * 60_000))).toMatchObject({ claimed: 1, gaveUp: 1 });
+      expect(smtp.received).toHaveLength(0);
+      const finished = await row();
+      expect(finished).toMatchObject({ outcome: "gave_up", attempts: 2 });
+      expect(finished.last_error).toMatch(/^gave up after 2 attempts: the link expired/);
+      expect(JSON.parse(finished.payload)).toEqual({ kind: "signInLink", userId: user.id, expiresAt: new Date(T0.getTime() + 10 * 60_000).toISOString() });
     } finally {
       mailer.close();
     }

@@ -37,7 +37,7 @@ describe.each(dialects)("outbox worker on %s", (dialect) => {
     const later = await enqueue(database.db, MAIL, { subscriberId: "b" }, at(60_000));
     const unhandled = await enqueue(database.db, "newsletter.provider-upsert", { subscriberId: "c" }, T0);
 
-    expect(await drain(handlers, at(1_000))).toEqual({ claimed: 1, done: 1, retried: 0, gaveUp: 0, lost: 0 });
+    expect(await drain(handlers, at(1_000))).toEqual({ claimed: 1, done: 1, retried: 0, gaveUp: 0, refused: 0, lost: 0 });
     expect(ran).toEqual(["a#1"]);
     expect(await row(due)).toMatchObject({ done_at: at(1_000).toISOString(), claimed_until: null, last_error: null, attempts: 1 });
     expect(await row(later)).toMatchObject({ done_at: null, attempts: 0 });

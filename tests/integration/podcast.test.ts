@@ -187,7 +187,7 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
   describe("listens", () => {
     const listensOf = async (slug: string) => (await episodeBySlug(db(), slug, "en"))!.listens;
 
-    it("count a download once per address and user agent a day, never a bot or a later range", async () => {
+    it("count a download once per network a day, never a bot or a later range", async () => {
       const episode = (await episodeBySlug(db(), "legacy-of-mlk", "en"))!;
       const start = episode.listens;
       const from = (ip: string, userAgent: string, range?: string) =>
@@ -200,24 +200,45 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
       expect(await listensOf(episode.slug)).toBe(start + 1);
       expect(await from("10.9.0.1", BROWSER)).toBe(200);
       expect(await from("10.9.0.1", BROWSER, "bytes=0-")).toBe(206);
+      expect(await from("10.9.0.1", OTHER_BROWSER, "bytes=0-1")).toBe(206);
       expect(await listensOf(episode.slug)).toBe(start + 1);
 
-      expect(await from("10.9.0.1", OTHER_BROWSER, "bytes=0-1")).toBe(206);
       expect(await from("10.9.0.2", BROWSER)).toBe(200);
-      expect(await listensOf(episode.slug)).toBe(start + 3);
+      expect(await listensOf(episode.slug)).toBe(start + 2);
 
       expect(await from("10.9.0.3", BOT)).toBe(200);
       expect(await from("10.9.0.4", BROWSER, "bytes=2000-")).toBe(206);
       const head = await fetch(new URL(episode.audioUrl, app.url), { method: "HEAD", headers: { "x-forwarded-for": "10.9.0.5", "user-agent": BROWSER } });
       expect(head.status).toBe(200);
-      expect(await listensOf(episode.slug)).toBe(start + 3);
+      expect(await listensOf(episode.slug)).toBe(start + 2);
 
       // Parallel first downloads by one listener count once.
       await Promise.all(Array.from({ length: 5 }, () => from("10.9.0.6", BROWSER)));
-      expect(await listensOf(episode.slug)).toBe(start + 4);
+      expect(await listensOf(episode.slug)).toBe(start + 3);
       // No address is stored, only a hash.
       const rows = await db().selectFrom("episode_listens").selectAll().execute();
       expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.listener) && !JSON.stringify(row).includes("10.9.0"))).toBe(true);
+    });
+
+    it("count one listen per network, however many user agents it sends at once; an IPv6 network is its /64", async () => {
+      const [, episode] = await listEpisodes(db(), "en");
+      const start = episode!.listens;
+      const from = async (ip: string, userAgent: string) => {
+        const response = await get(episode!.audioUrl, { "x-forwarded-for": ip, "user-agent": userAgent });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      const agents = Array.from({ length: 30 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64; rv:${100 + i}.0) Gecko/20100101 Firefox/${100 + i}.0`);
+      expect(new Set(await Promise.all(agents.map((agent) => from("10.9.1.1", agent))))).toEqual(new Set([200]));
+      expect(await listensOf(episode!.slug)).toBe(start + 1);
+      await Promise.all(agents.slice(0, 5).map((agent) => from("10.9.1.2", agent)));
+      expect(await listensOf(episode!.slug)).toBe(start + 2);
+
+      await Promise.all(agents.slice(0, 10).map((agent, i) => from(`2001:db8:1:2::${(i + 1).toString(16)}`, agent)));
+      await from("2001:db8:1:2:ffff:ffff:ffff:ffff", BROWSER);
+      expect(await listensOf(episode!.slug)).toBe(start + 3);
+      await from("2001:db8:1:3::1", BROWSER);
+      expect(await listensOf(episode!.slug)).toBe(start + 4);
     });
   });
 

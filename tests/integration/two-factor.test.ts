@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { locales } from "~/i18n/locales";
-import { appOnTestDatabase } from "../support/app-server";
+import { appOnTestDatabase, outboxDrained } from "../support/app-server";
 import { dialects } from "../support/databases";
-import { HttpSession, linkIn, mailsIn } from "../support/http-session";
-import { backupCodesIn, confirmedAccount, enrolTwoFactor, freshCode, PASSWORD, pathOf, wrongCode } from "../support/two-factor";
+import { HttpSession, linkIn, mailsIn, pressLinkButton } from "../support/http-session";
+import { backupCodesIn, confirmedAccount, enrolTwoFactor, freshCode, PASSWORD, wrongCode } from "../support/two-factor";
 
 const en = locales.en.accounts;
 
@@ -160,8 +160,9 @@ describe.each(dialects)("two-factor sign-in on %s", (dialect) => {
     const enrolled = await enrolTwoFactor(app, "link2fa@example.org", "10.20.6.2");
     const reader = new HttpSession(app.url, "10.20.6.3");
     expect((await reader.post("/sign-in-link", { email: "link2fa@example.org" })).status).toBe(200);
+    await outboxDrained(app);
     const mail = mailsIn(app.services.config.dataDir).filter((text) => text.includes("link2fa@example.org")).at(-1)!;
-    const opened = await reader.get(pathOf(linkIn(mail, "/sign-in-link/verify")));
+    const opened = await pressLinkButton(reader, linkIn(mail, "/sign-in-link/verify"));
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe("/two-factor?via=link");
     expect(reader.cookieHeader()).not.toContain("dp.session_token");

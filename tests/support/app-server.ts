@@ -11,6 +11,7 @@ import { parseConfig } from "~/lib/config.server";
 import { createApp, productionAssets } from "../../server/app";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
+import { outboxHandlers, startOutboxWorker } from "../../server/outbox-worker";
 import { openTestDatabase, type TestDatabase } from "./databases";
 import { startS3Server, type TestS3Server } from "./s3-server";
 
@@ -22,7 +23,10 @@ export interface TestApp {
 
 const SERVER_BUILD = path.resolve("build/server/index.js");
 
-/** The real app (production build, real database) on a free local port, in this process. */
+/**
+ * The real app (production build, real database) on a free local port, in this process, with its
+ * outbox worker running as in server/start-server.ts (mails leave a moment after the answer).
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
   logDestination?: { write: (line: string) => void },
@@ -32,6 +36,8 @@ export async function startTestApp(
   const logger = logDestination ? createLogger("info", logDestination) : createLogger("silent");
   const services = await openServices(config, logger);
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  const outbox = startOutboxWorker(services, outboxHandlers(services));
+  services.wakeOutbox = outbox.wake;
   const server: Server = createServer(createApp({ services, build, assets: productionAssets() }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -41,6 +47,8 @@ export async function startTestApp(
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await outbox.stop();
+      services.mailer.close();
       services.storage.close();
       await services.db.destroy().catch(() => {});
     },
@@ -78,4 +86,20 @@ export function appOnS3Storage(): TestApp {
   });
   afterAll(() => s3?.close());
   return appOnTestDatabase("sqlite", env);
+}
+
+/**
+ * Mails and other deferred work are done by the outbox worker a moment after the answer: wakes it and
+ * waits (polling, at most `timeoutMs`) until no outbox row is left unfinished, e.g. before reading the
+ * mail folder or asserting that no mail was sent.
+ */
+export async function outboxDrained(app: TestApp, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    app.services.wakeOutbox?.();
+    const waiting = await app.services.db.selectFrom("outbox").select("id").where("done_at", "is", null).limit(1).execute();
+    if (waiting.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`The outbox still had unfinished rows after ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -59,3 +59,29 @@ export function linkIn(mail: string, pathname: string): string {
   if (!match) throw new Error(`No ${pathname} link in the mail:\n${mail}`);
   return match[0];
 }
+
+/**
+ * What a reader does with a mailed link: open it (the page only shows a button) and press the
+ * button, which posts the link's token back to the same address. Returns the answer to the press.
+ */
+export async function pressLinkButton(session: HttpSession, link: string): Promise<Response> {
+  const pathname = link.replace(/^https?:\/\/[^/]+/, "");
+  const opened = await session.get(pathname);
+  if (opened.status !== 200) throw new Error(`Opening ${pathname} answered ${opened.status}`);
+  const token = new URL(pathname, "http://site").searchParams.get("token") ?? "";
+  return session.post(pathname, { token });
+}
+
+/**
+ * Mails are sent by the outbox worker a moment after the answer: waits until at least `count` mails
+ * that `matches` are in the folder (polling, at most `timeoutMs`) and returns them, oldest first.
+ */
+export async function mailsArriving(dataDir: string, matches: (mail: string) => boolean, count = 1, timeoutMs = 15_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = mailsIn(dataDir).filter(matches);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${count} mail(s); ${found.length} arrived.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

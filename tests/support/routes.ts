@@ -40,7 +40,7 @@ export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) =>
   { path: "/contact", heading: pageHeading("contact") },
   { path: "/sign-in", heading: pageHeading("signIn") },
   { path: "/sign-up", heading: pageHeading("signUp") },
-  { path: "/verify-email", heading: pageHeading("verifyEmail") },
+  { path: "/verify-email", heading: pageHeading("verifyEmail"), status: 400 },
   { path: "/forgot-password", heading: pageHeading("forgotPassword") },
   { path: "/reset-password", heading: pageHeading("resetPassword") },
   { path: "/sign-in-link", heading: pageHeading("signInLink") },

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { TestApp } from "./app-server";
-import { HttpSession, linkIn, mailsIn } from "./http-session";
+import { HttpSession, linkIn, mailsArriving, pressLinkButton } from "./http-session";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const STEP_MS = 30_000;
@@ -48,13 +48,13 @@ export function wrongCode(secret: string): string {
 export const PASSWORD = "correct horse battery";
 export const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, "");
 
-/** A confirmed reader account, made the way a reader does it: sign up, then open the mailed link. */
+/** A confirmed reader account, made the way a reader does it: sign up, open the mailed link, press its button. */
 export async function confirmedAccount(app: TestApp, email: string, ip: string, language = "en"): Promise<void> {
   const reader = new HttpSession(app.url, ip);
   const prefix = language === "en" ? "" : `/${language}`;
   await reader.post(`${prefix}/sign-up`, { name: "Reader", email, password: PASSWORD });
-  const mail = mailsIn(app.services.config.dataDir).find((text) => text.includes(email) && text.includes("/verify-email?token="));
-  await reader.get(pathOf(linkIn(mail!, "/verify-email")));
+  const [mail] = await mailsArriving(app.services.config.dataDir, (text) => text.includes(email) && text.includes("/verify-email?token="));
+  await pressLinkButton(reader, linkIn(mail!, "/verify-email"));
 }
 
 export interface Enrolled {

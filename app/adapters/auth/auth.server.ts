@@ -6,7 +6,10 @@ import { PASSWORD_LIMITS } from "~/lib/password-limits";
 import { signInLinkGuard } from "./sign-in-link-guard.server";
 import { twoFactorChallenge } from "./two-factor-challenge.server";
 
-/** The account mails better-auth asks for; composed and translated by modules/accounts. */
+/**
+ * The account mails better-auth asks for, each with the token of its link. modules/accounts queues
+ * them in the outbox (the request never waits on the mail server), then composes and sends them.
+ */
 export interface AuthMails {
   verifyEmail(user: AuthMailUser, token: string): Promise<void>;
   resetPassword(user: AuthMailUser, token: string): Promise<void>;
@@ -14,6 +17,7 @@ export interface AuthMails {
 }
 
 export interface AuthMailUser {
+  id: string;
   email: string;
   name: string;
   language?: string | null;
@@ -77,6 +81,10 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: ({ user, token }) => mails.verifyEmail(user as AuthMailUser, token),
     },
+    // Every one-time value better-auth keeps in `verification` (password-reset tokens, two-factor
+    // challenges) is stored as a SHA-256 of its identifier, so someone who reads the table holds
+    // nothing a link or cookie can use. Rows written plain before are still found until they expire.
+    verification: { storeIdentifier: "hashed" },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
     plugins: [
       // TOTP with backup codes (stored encrypted); the app's limiter counts the attempts (LIMITS.twoFactor*).
@@ -87,7 +95,7 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
         expiresIn: SIGN_IN_LINK_MINUTES * 60,
         storeToken: "hashed",
         sendMagicLink: async ({ email, token }) => {
-          const user = await db.selectFrom("user").select(["name", "email", "language", "emailVerified"]).where("email", "=", email).executeTakeFirst();
+          const user = await db.selectFrom("user").select(["id", "name", "email", "language", "emailVerified"]).where("email", "=", email).executeTakeFirst();
           if (user?.emailVerified) await mails.signInLink(user, token);
         },
       }),
@@ -110,4 +118,9 @@ export type Auth = ReturnType<typeof createAuth>;
 /** better-auth's booleans: native on PostgreSQL, 0/1 on SQLite (migration 0006). */
 export function authBoolean(dialect: DialectName, value: boolean): boolean | number {
   return dialect === "postgres" ? value : value ? 1 : 0;
+}
+
+/** better-auth's dates: native on PostgreSQL, ISO text on SQLite (migration 0006). */
+export function authDate(dialect: DialectName, value: Date): Date | string {
+  return dialect === "postgres" ? value : value.toISOString();
 }

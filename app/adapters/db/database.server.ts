@@ -1,8 +1,8 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { ensurePrivateFolder, restrictMode } from "~/lib/private-files.server";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -30,8 +30,11 @@ export function openDatabase(options: DatabaseOptions): OpenedDatabase {
 }
 
 function openSqlite(file: string): OpenedDatabase {
-  mkdirSync(path.dirname(file), { recursive: true });
+  ensurePrivateFolder(path.dirname(file));
   const database = new SQLite(file);
+  // SQLite gives the -wal and -shm files the database file's mode, so it is narrowed before they are
+  // made; those left by an older start are narrowed too.
+  for (const suffix of ["", "-wal", "-shm"]) restrictMode(`${file}${suffix}`);
   // WAL lets readers run during a write; NORMAL sync in WAL mode survives a process crash.
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = NORMAL");

@@ -127,6 +127,17 @@ export interface VerificationTable {
   updatedAt: Date | string;
 }
 
+/** better-auth's two-factor secret and backup codes of an account (one row while two-factor is on). */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: boolean | number | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Date | string | null;
+}
+
 export type Severity = "low" | "medium" | "high" | "critical";
 
 export interface AuditLogTable {
@@ -207,6 +218,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   done_at: string | null;
+  /** How a finished row ended: "done", "gave_up" or "refused"; null while it waits (and for rows finished before migration 0018). */
+  outcome: string | null;
 }
 
 /** A podcast episode (spec §3); its title and description are in episode_translations. */
@@ -281,6 +294,7 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  twoFactor: TwoFactorTable;
   audit_log: AuditLogTable;
   security_events: SecurityEventsTable;
   admin_setup_tokens: AdminSetupTokensTable;

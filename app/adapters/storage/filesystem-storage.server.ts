@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { constants, createWriteStream } from "node:fs";
-import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { checkPutOptions, clampRange, type ObjectInfo, type ObjectStorage, type PutOptions } from "./contract";
 import { assertObjectKey, InvalidObjectKeyError } from "./keys";
 
@@ -76,7 +77,7 @@ export function createFilesystemStorage(folder: string): ObjectStorage {
     const target = objectPath(key);
     const metaTarget = metaPath(key);
     checkPutOptions(options);
-    await mkdir(tempRoot, { recursive: true });
+    await mkdir(tempRoot, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     await sweepStaleTemporaryFiles();
     const temporary = path.join(tempRoot, randomUUID());
     const temporaryMeta = `${temporary}.json`;
@@ -84,10 +85,10 @@ export function createFilesystemStorage(folder: string): ObjectStorage {
       await fill(temporary);
       await flush(temporary);
       const meta: Metadata = { contentType: options.contentType, ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}), etag: `"${randomUUID()}"` };
-      await writeFile(temporaryMeta, JSON.stringify(meta), { flag: "wx" });
+      await writeFile(temporaryMeta, JSON.stringify(meta), { flag: "wx", mode: PRIVATE_FILE_MODE });
       await flush(temporaryMeta);
-      await mkdir(path.dirname(target), { recursive: true });
-      await mkdir(path.dirname(metaTarget), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      await mkdir(path.dirname(metaTarget), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       await rename(temporaryMeta, metaTarget);
       await rename(temporary, target);
       await Promise.all([flushFolder(path.dirname(target)), flushFolder(path.dirname(metaTarget))]);
@@ -113,13 +114,17 @@ export function createFilesystemStorage(folder: string): ObjectStorage {
 
     put(key, body, options) {
       return store(key, options, async (temporary) => {
-        if (Buffer.isBuffer(body)) await writeFile(temporary, body, { flag: "wx" });
-        else await pipeline(body, createWriteStream(temporary, { flags: "wx" }));
+        if (Buffer.isBuffer(body)) await writeFile(temporary, body, { flag: "wx", mode: PRIVATE_FILE_MODE });
+        else await pipeline(body, createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE }));
       });
     },
 
     putFile(key, file, options) {
-      return store(key, options, (temporary) => copyFile(file, temporary, constants.COPYFILE_EXCL));
+      // A copy keeps its source's mode (a staged upload made before this process's umask), so it is narrowed.
+      return store(key, options, async (temporary) => {
+        await copyFile(file, temporary, constants.COPYFILE_EXCL);
+        await chmod(temporary, PRIVATE_FILE_MODE);
+      });
     },
 
     async get(key, range) {

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import type { DataStore } from "@tus/utils";
+import { ensurePrivateFolder } from "~/lib/private-files.server";
 import { isUploadPurpose, type UploadPurpose } from "~/lib/upload-limits";
 
 /**
@@ -46,6 +47,8 @@ export const isUploadId = (id: unknown): id is string => typeof id === "string" 
 
 export function createStagedUploads(dataDir: string): StagedUploads {
   const directory = path.join(dataDir, "uploads");
+  // The tus store makes its folder open to all and its files by the process umask: the folder is made private first.
+  ensurePrivateFolder(directory);
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: STAGED_UPLOAD_LIFETIME_MS });
   return {
     store,

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalize } from "~/i18n/root-data";
 import { cn } from "~/lib/cn";
+import { mailtoHref } from "~/lib/mailto";
 import type { Paged } from "~/lib/paging";
 import { filterQuery } from "~/modules/audit/filters";
 import { ListPagination } from "./list-pagination";
@@ -118,7 +119,7 @@ export function ModerationView({ tab, counts, comments, messages, confirm }: Mod
                 ]}
                 text={message.message}
                 extra={
-                  <a href={`mailto:${message.email}`} className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-forest-700 underline underline-offset-4 wrap-anywhere">
+                  <a href={mailtoHref(message.email)} className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-forest-700 underline underline-offset-4 wrap-anywhere">
                     <Mail aria-hidden="true" className="size-4 shrink-0" />
                     {t("moderation.reply", { email: message.email })}
                   </a>

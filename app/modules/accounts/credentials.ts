@@ -1,6 +1,9 @@
 import { isValidEmail, normalizeEmail } from "~/lib/email";
 import { PASSWORD_LIMITS } from "~/lib/password-limits";
 
+/** An account name keeps at most this many characters. */
+export const NAME_MAX_LENGTH = 120;
+
 export type CredentialField = "name" | "email" | "password";
 export type CredentialError = "nameRequired" | "emailInvalid" | "passwordRequired" | "passwordTooShort" | "passwordTooLong";
 
@@ -25,7 +28,7 @@ export function checkSignIn(form: Record<string, unknown>): Checked<{ email: str
 }
 
 export function checkSignUp(form: Record<string, unknown>): Checked<{ name: string; email: string; password: string }> {
-  const name = text(form, "name").trim().slice(0, 120);
+  const name = text(form, "name").trim().slice(0, NAME_MAX_LENGTH);
   const email = normalizeEmail(text(form, "email"));
   const password = text(form, "password");
   const errors: Partial<Record<CredentialField, CredentialError>> = {};

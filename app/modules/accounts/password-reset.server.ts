@@ -1,14 +1,15 @@
 import { APIError } from "better-auth/api";
 import type { Auth } from "~/adapters/auth/auth.server";
+import type { Db } from "~/adapters/db/database.server";
+import { queueLinkRequest } from "./account-mail-queue.server";
 
 /**
- * Mails a reset link when the address has an account. The caller answers the same either way, so
- * the form does not tell who has an account.
+ * Queues a reset link for the address; the outbox worker makes and mails it when the address has an
+ * account. The request does the same work, and the caller answers the same, either way, so the form
+ * does not tell who has an account.
  */
-export async function requestPasswordReset(auth: Auth, email: string, request: Request): Promise<void> {
-  await auth.api.requestPasswordReset({ body: { email }, headers: request.headers }).catch((error: unknown) => {
-    if (!(error instanceof APIError)) throw error;
-  });
+export async function requestPasswordReset(deps: { db: Db; now: Date; wake?: (() => void) | undefined }, email: string): Promise<void> {
+  await queueLinkRequest(deps, "reset", email);
 }
 
 /** Sets the new password from a one-time link; false when the link is unknown, used or expired. */

@@ -1,23 +1,27 @@
-import { APIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
 import type { Auth } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
+import { queueLinkRequest } from "./account-mail-queue.server";
 
 interface Deps {
   auth: Auth;
   db: Db;
   now: Date;
+  /** Asks the outbox worker to look for work now (services.wakeOutbox). */
+  wake?: (() => void) | undefined;
 }
 
 export type LinkRequestOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Mails a one-time sign-in link when the address belongs to a confirmed account (the auth adapter
- * decides, see createAuth). Limits are counted for every address, known or not, and the caller
- * answers the same either way, so the form does not tell who has an account.
+ * Queues a one-time sign-in link; the outbox worker makes and mails it when the address belongs to a
+ * confirmed account (the auth adapter decides, see createAuth). Limits are counted and the request is
+ * queued for every address, known or not, and the caller answers the same either way, so neither the
+ * answer nor its time tells who has an account.
  */
-export async function requestSignInLink({ auth, db, now }: Deps, email: string, request: Request, actor: Actor): Promise<LinkRequestOutcome> {
+export async function requestSignInLink({ db, now, wake }: Deps, email: string, actor: Actor): Promise<LinkRequestOutcome> {
   const limits = [
     { rule: LIMITS.signInLinkInterval, subject: email },
     { rule: LIMITS.signInLinkPerAddress, subject: email },
@@ -27,9 +31,7 @@ export async function requestSignInLink({ auth, db, now }: Deps, email: string, 
     const counted = await consume(db, rule, subject, now);
     if (!counted.allowed) return { ok: false, retryAfterSeconds: counted.retryAfterSeconds };
   }
-  await auth.api.signInMagicLink({ body: { email }, headers: request.headers }).catch((error: unknown) => {
-    if (!(error instanceof APIError)) throw error;
-  });
+  await queueLinkRequest({ db, now, wake }, "signInLink", email);
   const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
   await recordAudit(db, actor, { action: "auth.magic_link_requested", resource: user ? `user:${user.id}` : "user:unknown" }, now);
   return { ok: true };
@@ -46,7 +48,9 @@ export async function openSignInLink({ auth, db, now }: Deps, token: string, req
   try {
     result = await auth.api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
   } catch (error) {
-    if (error instanceof APIError) return { ok: false };
+    // isAPIError, not instanceof: when two presses race for one token, the loser's refusal is the
+    // plugin's redirect to its error page, an error of better-call's own class.
+    if (isAPIError(error)) return { ok: false };
     throw error;
   }
   const response = result.response as { twoFactorRedirect?: boolean; user?: { id: string }; session?: { id: string } };

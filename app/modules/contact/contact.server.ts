@@ -3,6 +3,7 @@ import type { Db } from "~/adapters/db/database.server";
 import type { MailMessage } from "~/adapters/mail/mailer.server";
 import type { Language } from "~/i18n/languages";
 import { isValidEmail, normalizeEmail } from "~/lib/email";
+import { enqueue } from "~/modules/outbox/enqueue.server";
 import { CONTACT_LIMITS, isContactTopic, type ContactTopic } from "./topics";
 
 export interface ContactInput {
@@ -35,12 +36,19 @@ export function validateContact(form: Record<string, unknown>):
   return { ok: true, value: { name, email, topic: topic as ContactTopic, message } };
 }
 
+/**
+ * Stores a message and queues its mail to the owner in the same transaction; the outbox worker sends
+ * it, so the reader's answer never waits on the mail server and a failed send is retried.
+ */
 export async function saveContactMessage(db: Db, input: ContactInput, language: Language, now: Date): Promise<string> {
   const id = randomUUID();
-  await db
-    .insertInto("contact_messages")
-    .values({ id, ...input, language, status: "new", created_at: now.toISOString(), mailed_at: null })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("contact_messages")
+      .values({ id, ...input, language, status: "new", created_at: now.toISOString(), mailed_at: null })
+      .execute();
+    await enqueue(trx, "contact.owner-mail", { messageId: id }, now);
+  });
   return id;
 }
 

@@ -7,3 +7,5 @@ export function isContactTopic(value: unknown): value is ContactTopic {
 }
 
 export const CONTACT_LIMITS = { name: 80, message: 5000, email: 254 } as const;
+/** The longest a refused form echoes each field (the topic is one of the ids above). */
+export const CONTACT_ECHO_LIMITS = { ...CONTACT_LIMITS, topic: Math.max(...CONTACT_TOPICS.map((topic) => topic.length)) };

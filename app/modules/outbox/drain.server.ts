@@ -2,8 +2,8 @@ import type { Logger } from "pino";
 import type { Db } from "~/adapters/db/database.server";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { backoffDelayMs, requestedDelayMs } from "./backoff";
-import type { OutboxTopic, OutboxTopics } from "./enqueue.server";
-import { PermanentFailure, RetryLater } from "./outcomes";
+import { FIELDS_REMOVED_WHEN_FINISHED, type OutboxTopic, type OutboxTopics } from "./enqueue.server";
+import { PermanentFailure, Refused, RetryLater } from "./outcomes";
 
 /** What a handler learns about the row it runs. `attempt` counts this run: 1 the first time. */
 export interface OutboxJob {
@@ -48,6 +48,8 @@ export interface DrainResult {
   /** Failed and scheduled again. */
   retried: number;
   gaveUp: number;
+  /** Refused for good by the receiving side (a mail server's 5xx): not tried again. */
+  refused: number;
   /** Due rows another worker claimed first. */
   lost: number;
 }
@@ -67,7 +69,7 @@ const describe = (error: unknown) => clip((error instanceof Error ? error.messag
 export async function drainOutbox(services: Services, handlers: OutboxHandlers, options: DrainOptions = {}): Promise<DrainResult> {
   const clock = () => options.now ?? new Date();
   const limit = options.rowsPerDrain ?? OUTBOX_LIMITS.rowsPerDrain;
-  const result: DrainResult = { claimed: 0, done: 0, retried: 0, gaveUp: 0, lost: 0 };
+  const result: DrainResult = { claimed: 0, done: 0, retried: 0, gaveUp: 0, refused: 0, lost: 0 };
   const paused = new Set<string>();
   const seen = new Set<string>();
   const handled = (Object.keys(handlers) as OutboxTopic[]).filter((topic) => typeof handlers[topic] === "function");
@@ -139,13 +141,33 @@ export async function claimOutboxRow(db: Db, id: string, now: Date, leaseMs: num
   return { id, topic: row.topic as OutboxTopic, payload: row.payload, attempt: Number(row.attempts), claimedUntil };
 }
 
-type Outcome = { kind: "done" | "retried" | "gaveUp"; pause: readonly OutboxTopic[] };
+type Outcome = { kind: "done" | "retried" | "gaveUp" | "refused"; pause: readonly OutboxTopic[] };
+
+/**
+ * How a finished row ended, in its `outcome` column: "done", "gave_up" (failed too often, or a failure
+ * that no retry can fix) or "refused" (the receiving side said no for good, e.g. a mail server's 5xx).
+ */
+type OutboxOutcome = "done" | "gave_up" | "refused";
+
+/** The payload as kept after the row finished: without the fields only the work itself needed. */
+function finishedPayload(payload: string): string {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return payload;
+    const kept = Object.entries(parsed).filter(([key]) => !FIELDS_REMOVED_WHEN_FINISHED.includes(key));
+    return JSON.stringify(Object.fromEntries(kept));
+  } catch {
+    return payload;
+  }
+}
 
 async function runClaimed(services: Services, handlers: OutboxHandlers, claim: Claim, clock: () => Date, options: DrainOptions): Promise<Outcome> {
   const { db, logger } = services;
   const maxAttempts = options.maxAttempts ?? OUTBOX_LIMITS.maxAttempts;
   const handler = handlers[claim.topic] as OutboxHandler<OutboxTopic> | undefined;
   const mine = () => db.updateTable("outbox").where("id", "=", claim.id).where("claimed_until", "=", claim.claimedUntil).where("done_at", "is", null);
+  const finish = (outcome: OutboxOutcome, lastError: string | null, now: Date) =>
+    mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: lastError, outcome, payload: finishedPayload(claim.payload) }).executeTakeFirst();
   let error: unknown;
   try {
     if (!handler) throw new PermanentFailure(`no handler for topic ${claim.topic}`);
@@ -158,7 +180,7 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
     }
     await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, now: clock() });
     const now = clock();
-    const finished = await mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: null }).executeTakeFirst();
+    const finished = await finish("done", null, now);
     if (Number(finished.numUpdatedRows) !== 1) logger.warn({ outboxId: claim.id, topic: claim.topic }, "outbox: the claim ran out before the row finished; another worker may run it again");
     return { kind: "done", pause: [] };
   } catch (caught) {
@@ -167,9 +189,17 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
 
   const now = clock();
   const message = describe(error);
+  const attempts = `${claim.attempt} attempt${claim.attempt === 1 ? "" : "s"}`;
+  if (error instanceof Refused) {
+    const lastError = clip(`refused after ${attempts}: ${message}`);
+    await finish("refused", lastError, now);
+    await recordSecurityEvent(db, SYSTEM, { type: "outbox_refused", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
+    logger.error({ outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message }, "outbox: refused for good; not tried again");
+    return { kind: "refused", pause: [] };
+  }
   if (error instanceof PermanentFailure || claim.attempt >= maxAttempts) {
-    const lastError = clip(`gave up after ${claim.attempt} attempt${claim.attempt === 1 ? "" : "s"}: ${message}`);
-    await mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: lastError }).execute();
+    const lastError = clip(`gave up after ${attempts}: ${message}`);
+    await finish("gave_up", lastError, now);
     await recordSecurityEvent(db, SYSTEM, { type: "outbox_gave_up", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
     logger.error({ outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message }, "outbox: gave up on a row");
     return { kind: "gaveUp", pause: [] };

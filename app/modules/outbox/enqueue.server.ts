@@ -10,8 +10,30 @@ export interface OutboxTopics {
   "newsletter.provider-upsert": { subscriberId: string };
   /** Tell the mailing provider a subscriber left. */
   "newsletter.provider-unsubscribe": { subscriberId: string };
+  /**
+   * Mail an account link (confirm the address, reset the password, sign in). The token is the one the
+   * auth library made for this link, which works until `expiresAt`; the address, name and language are
+   * read when the mail is sent.
+   */
+  "accounts.mail": { kind: "verify" | "reset" | "signInLink"; userId: string; token: string; expiresAt: string };
+  /**
+   * A password-reset or sign-in link was asked for this address: make the link and queue its mail when
+   * the address has an account. Queued for every address, so the request does the same work either way.
+   */
+  "accounts.link-request": { kind: "reset" | "signInLink"; email: string };
+  /** Mail a stored contact message to the owner. */
+  "contact.owner-mail": { messageId: string };
 }
 export type OutboxTopic = keyof OutboxTopics;
+
+/** The topics that send a mail: when the mail server cannot be reached, all of them wait together. */
+export const MAIL_TOPICS: readonly OutboxTopic[] = ["newsletter.confirmation-mail", "accounts.mail", "contact.owner-mail"];
+
+/**
+ * Payload fields removed once a row is finished (sent, given up or refused): a one-time link's token
+ * and a typed-in address are needed only until the work is done, not for the week the row is kept.
+ */
+export const FIELDS_REMOVED_WHEN_FINISHED: readonly string[] = ["token", "email"];
 
 /**
  * Writes one piece of deferred work. Pass the transaction of the change that calls for it: the work

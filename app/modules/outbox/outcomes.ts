@@ -23,3 +23,11 @@ export class RetryLater extends Error {
 export class PermanentFailure extends Error {
   override name = "PermanentFailure";
 }
+
+/**
+ * The receiving side refused this work for good (a mail server's 5xx to the message): give up now, and
+ * record the row as refused rather than as given up after failures.
+ */
+export class Refused extends PermanentFailure {
+  override name = "Refused";
+}

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { sql } from "kysely";
 import type { Db } from "~/adapters/db/database.server";
+import { networkKey } from "~/lib/network";
 
 export interface ListenRequest {
   episodeId: string;
@@ -16,23 +17,24 @@ export interface ListenRequest {
 const KEEP_DAYS = 2;
 
 /**
- * The listener of a day: a hash of the secret, the UTC day, the address and the user agent. The day
- * is in the hash, so the same listener cannot be followed from one day to the next.
+ * The listener of a day: a hash of the secret, the UTC day and the network (`networkKey`: an IPv4
+ * address, or an IPv6 address's /64). The day is in the hash, so the same listener cannot be followed
+ * from one day to the next; the user agent is not, so a client cannot count again by changing it.
  */
-export function listenerHash(secret: string, day: string, ip: string, userAgent: string): string {
-  return createHash("sha256").update(`${secret}\n${day}\n${ip}\n${userAgent}`).digest("hex");
+export function listenerHash(secret: string, day: string, network: string): string {
+  return createHash("sha256").update(`${secret}\n${day}\n${network}`).digest("hex");
 }
 
 /**
- * Counts a download of an episode's audio once per address and user agent per UTC day; bots (isbot)
- * and requests without a user agent are not counted. One insert decides (the primary key refuses the
- * second of a day), so parallel requests count once. Returns whether this request was counted.
+ * Counts a download of an episode's audio once per network per UTC day, whatever the user agent; bots
+ * (isbot) and requests without a user agent are not counted. One insert decides (the primary key
+ * refuses the second of a day), so parallel requests count once. Returns whether this request was counted.
  */
 export async function countListen(db: Db, request: ListenRequest): Promise<boolean> {
   const userAgent = request.userAgent?.trim() ?? "";
   if (!userAgent || isbot(userAgent)) return false;
   const day = request.now.toISOString().slice(0, 10);
-  const listener = listenerHash(request.secret, day, request.ip, userAgent);
+  const listener = listenerHash(request.secret, day, networkKey(request.ip));
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto("episode_listens")

@@ -1,0 +1,49 @@
+import { APIError } from "better-auth/api";
+import type { Auth } from "~/adapters/auth/auth.server";
+import type { Db } from "~/adapters/db/database.server";
+import type { Mailer } from "~/adapters/mail/mailer.server";
+import type { OutboxHandler } from "~/modules/outbox/drain.server";
+import { PermanentFailure } from "~/modules/outbox/outcomes";
+import { createAuthMails } from "./auth-mails.server";
+
+interface JobDeps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/**
+ * The outbox work of accounts (docs/decisions/037-no-mail-inside-a-request.md): making the links that
+ * were asked for, and sending the account mails queued by better-auth's callbacks.
+ */
+export function accountMailHandlers({ db, auth, mailer, appUrl }: JobDeps): {
+  "accounts.mail": OutboxHandler<"accounts.mail">;
+  "accounts.link-request": OutboxHandler<"accounts.link-request">;
+} {
+  const mails = createAuthMails({ mailer, appUrl });
+  const send = { verify: mails.verifyEmail, reset: mails.resetPassword, signInLink: mails.signInLink };
+  return {
+    // The address, name and language are read now: a mail retried later goes where the account is now.
+    "accounts.mail": async ({ kind, userId, token, expiresAt }, job) => {
+      if (!(kind in send)) throw new PermanentFailure(`unknown account mail "${String(kind)}"`);
+      if (job.now.toISOString() >= expiresAt) throw new PermanentFailure("the link expired before its mail could be sent");
+      const user = await db.selectFrom("user").select(["id", "name", "email", "language", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+      // The account was removed, or no longer needs this mail (confirmed meanwhile; links only for confirmed accounts).
+      if (!user) return;
+      const confirmed = Boolean(user.emailVerified);
+      if ((kind === "verify" && confirmed) || (kind === "signInLink" && !confirmed)) return;
+      await send[kind](user, token);
+    },
+    // better-auth makes the link only for an account that may use it, and then calls queuedAuthMails.
+    "accounts.link-request": async ({ kind, email }) => {
+      try {
+        if (kind === "reset") await auth.api.requestPasswordReset({ body: { email }, headers: new Headers() });
+        else await auth.api.signInMagicLink({ body: { email }, headers: new Headers() });
+      } catch (error) {
+        if (error instanceof APIError) throw new PermanentFailure(`the link was refused: ${error.message}`);
+        throw error;
+      }
+    },
+  };
+}

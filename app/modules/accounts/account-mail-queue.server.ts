@@ -1,0 +1,45 @@
+import { SIGN_IN_LINK_MINUTES, type AuthMails } from "~/adapters/auth/auth.server";
+import type { Db } from "~/adapters/db/database.server";
+import { enqueue, type OutboxTopics } from "~/modules/outbox/enqueue.server";
+import { RESET_LINK_MINUTES, VERIFY_LINK_HOURS } from "./auth-mails.server";
+
+type MailKind = OutboxTopics["accounts.mail"]["kind"];
+
+/** How long each kind of link works: a mail that could not leave before then is not sent. */
+const LINK_LIFETIME_MS: Record<MailKind, number> = {
+  verify: VERIFY_LINK_HOURS * 60 * 60_000,
+  reset: RESET_LINK_MINUTES * 60_000,
+  signInLink: SIGN_IN_LINK_MINUTES * 60_000,
+};
+
+interface QueueDeps {
+  db: Db;
+  now: () => Date;
+  /** Asks the outbox worker to look for work now, so the mail leaves within moments. */
+  wake: () => void;
+}
+
+/**
+ * The account mails as better-auth calls them: each is queued in the outbox (the user's id, the
+ * link's token and when it stops working) and sent by the worker, so no request waits on the mail
+ * server (docs/decisions/037-no-mail-inside-a-request.md).
+ */
+export function queuedAuthMails({ db, now, wake }: QueueDeps): AuthMails {
+  const queue = (kind: MailKind) => async (user: { id: string }, token: string) => {
+    const at = now();
+    const expiresAt = new Date(at.getTime() + LINK_LIFETIME_MS[kind]).toISOString();
+    await enqueue(db, "accounts.mail", { kind, userId: user.id, token, expiresAt }, at);
+    wake();
+  };
+  return { verifyEmail: queue("verify"), resetPassword: queue("reset"), signInLink: queue("signInLink") };
+}
+
+/**
+ * Queues a password-reset or sign-in link request for an address, whether or not it has an account:
+ * the request does the same work either way, so its answer time does not tell who is registered. The
+ * worker makes the link, and queues its mail, only for an account that may receive it.
+ */
+export async function queueLinkRequest({ db, now, wake }: { db: Db; now: Date; wake?: (() => void) | undefined }, kind: "reset" | "signInLink", email: string): Promise<void> {
+  await enqueue(db, "accounts.link-request", { kind, email }, now);
+  wake?.();
+}

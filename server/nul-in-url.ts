@@ -1,0 +1,12 @@
+import type { RequestHandler } from "express";
+
+/**
+ * A NUL byte (`%00`) in a URL's path or query is never a page, a search or a slug of this site, and
+ * PostgreSQL refuses it in text: such requests get a plain 400 before any route or query runs.
+ */
+export function refuseNulInUrl(): RequestHandler {
+  return (req, res, next) => {
+    if (!req.originalUrl.includes("%00") && !req.originalUrl.includes("\u0000")) return next();
+    res.status(400).set("Cache-Control", "no-store").type("text/plain").send("Bad Request: the address contains a NUL character.");
+  };
+}
