@@ -34,7 +34,7 @@ export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[]
 }
 
 export function createApp({ services, build, assets }: AppOptions): express.Express {
-  const { config, db, dialect, logger } = services;
+  const { config, logger } = services;
   // Every route answers through its declared policy; a route without one stops the start here.
   const guarded = typeof build === "function" ? guardBuildLoader(build) : guardBuild(build);
   const app = express();
@@ -65,7 +65,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
       exempt: (path) => isUploadPath(path),
     }),
   );
-  app.get("/healthz", healthCheck(db, dialect));
+  app.get("/healthz", healthCheck(services));
   for (const handler of assets) app.use(handler);
   app.get("/language", languageSwitch());
   app.use(languageRedirect());

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AppServices } from "~/adapters/context.server";
 import { createAuth } from "~/adapters/auth/auth.server";
+import { createPdfCoverRenderer } from "~/adapters/documents/pdf-cover.server";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
@@ -10,6 +11,7 @@ import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
 import type { AppConfig } from "~/lib/config.server";
 import { ensurePrivateFolder, keepNewFilesPrivate } from "~/lib/private-files.server";
 import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
+import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
 import { seedSampleContent } from "./seed";
 
 /** Opens the database, brings its schema up to date and seeds what is missing. */
@@ -33,11 +35,15 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const now = () => new Date();
   // Account mails are queued in the outbox and the worker is woken; it is started (and sets wakeOutbox) after this.
   const wake = () => services.wakeOutbox?.();
-  const auth = createAuth({ db, dialect, config, mails: queuedAuthMails({ db, now: () => new Date(), wake }) });
+  const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake }), now);
+  const auth = createAuth({ db, dialect, config, mails });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
-  const services: AppServices = { auth, config, db, dialect, logger, mailer, now: () => new Date(), signedLinks, storage, uploads };
+  // Built here, from the source tree, so the cover worker's file is found beside its adapter.
+  const pdfCovers = createPdfCoverRenderer();
+  const services: AppServices = { auth, config, db, dialect, logger, mailer, now, pdfCovers, signedLinks, storage, uploads };
   return services;
 }

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/adapters/context.server";
 import { ADMIN_MODE_LIMITS, deleteStaleAdminModes } from "~/modules/accounts/admin-mode.server";
+import { deleteExpiredUnconfirmedAccounts } from "~/modules/accounts/unconfirmed-accounts.server";
 import { deleteAuditOlderThan } from "~/modules/audit/retention.server";
 import { deleteFinishedOutboxRows } from "~/modules/outbox/retention.server";
 import { deleteExpiredLimits } from "~/modules/rate-limit/rate-limit.server";
@@ -52,6 +53,16 @@ export function scheduleRetention(services: AppServices, { firstRunMs = 60_000, 
 export function scheduleAdminModeCleanup(services: AppServices): () => void {
   const every = ADMIN_MODE_LIMITS.staleCleanupEveryMs;
   return repeat(services, "admin-mode cleanup", async () => ({ deleted: await deleteStaleAdminModes(services.db, services.now()) }), every, every);
+}
+
+/** Accounts never confirmed are removed hourly once their confirmation link has expired. */
+export function scheduleUnconfirmedAccountCleanup(services: AppServices): () => void {
+  const hour = 60 * 60 * 1000;
+  return repeat(services, "unconfirmed-account cleanup", () => runUnconfirmedAccountCleanup(services), 5 * 60_000, hour);
+}
+
+export async function runUnconfirmedAccountCleanup({ db, dialect, now }: Pick<AppServices, "db" | "dialect" | "now">) {
+  return { deleted: await deleteExpiredUnconfirmedAccounts({ db, dialect }, now()) };
 }
 
 /** Resumable uploads abandoned for a day (never finished, or never used by a form) are removed hourly. */

@@ -11,7 +11,7 @@ import { createLogger } from "./logger";
 import type { AppServices } from "~/adapters/context.server";
 import { issueSetupLink, SETUP_LINK_HOURS } from "~/modules/accounts/setup-link.server";
 import { outboxHandlers, startOutboxWorker } from "./outbox-worker";
-import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanup } from "./retention-job";
+import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanup, scheduleUnconfirmedAccountCleanup } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 
 const SERVER_BUILD = path.resolve("build/server/index.js");
@@ -20,6 +20,9 @@ export async function startServer({ development }: { development: boolean }): Pr
   const config = parseConfig(process.env);
   const logger = createLogger(config.logLevel);
   const services = await openServices(config, logger);
+  // Pieces of uploads a crash interrupted are removed now, not at the next daily expiry.
+  const leftovers = await services.uploads.removeLeftovers(services.now());
+  if (leftovers > 0) logger.info({ removed: leftovers }, "staged upload leftovers removed");
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let assets: RequestHandler[];
@@ -44,7 +47,7 @@ export async function startServer({ development }: { development: boolean }): Pr
     logger.info({ port, mode: config.mode }, "server listening");
     console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
   });
-  const stopJobs = [scheduleRetention(services), scheduleAdminModeCleanup(services), scheduleStagedUploadCleanup(services)];
+  const stopJobs = [scheduleRetention(services), scheduleAdminModeCleanup(services), scheduleStagedUploadCleanup(services), scheduleUnconfirmedAccountCleanup(services)];
   const outbox = startOutboxWorker(services, outboxHandlers(services));
   services.wakeOutbox = outbox.wake;
   if (config.adminEnabled) await printSetupLink(services);

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "~/lib/config.server";
 import type { Db, DialectName } from "./db/database.server";
+import type { PdfCoverRenderer } from "./documents/pdf-cover.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { ObjectStorage } from "./storage/contract";
 import type { SignedLinks } from "./storage/signed-links.server";
@@ -19,6 +20,8 @@ export interface AppServices {
   logger: Logger;
   mailer: Mailer;
   now: () => Date;
+  /** Draws an e-book's cover from its PDF's first page in a bounded worker thread. */
+  pdfCovers: PdfCoverRenderer;
   /** Signs and checks expiring links to private files (key derived from SESSION_SECRET). */
   signedLinks: SignedLinks;
   /** Uploaded files: DATA_DIR/objects, or an S3-compatible bucket when S3_* is set. */

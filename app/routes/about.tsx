@@ -11,6 +11,7 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { echoedValues } from "~/lib/echoed-values";
+import { networkKey } from "~/lib/network";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { useLocalize } from "~/i18n/root-data";
 import { addPendingComment, approvedComments, validateComment } from "~/modules/comments/comments.server";
@@ -33,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!checked.ok) return data({ ok: false, errors: checked.errors, values }, { status: 400 });
   const { db } = context.services;
   const now = context.services.now();
-  const limit = await consume(db, LIMITS.commentPerAddress, context.clientIp, now);
+  const limit = await consume(db, LIMITS.commentPerAddress, networkKey(context.clientIp), now);
   if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   await addPendingComment(db, PAGE, checked.value, languageOf(params), now);
   return { ok: true };

@@ -22,6 +22,10 @@ function enrolmentView(totpUri: string): TwoFactorView["enrolment"] {
 const refused = (view: TwoFactorView, status: number, retryAfterSeconds?: number) =>
   data({ twoFactor: view }, { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined });
 
+/** A refused password form: 400 for a wrong password, 429 with Retry-After once the account's checks are spent. */
+const passwordRefused = (form: "start" | "codes" | "disable", answer: { error: "currentPasswordWrong" | "tooMany"; retryAfterSeconds?: number }) =>
+  refused({ error: { form, key: answer.error } }, answer.error === "tooMany" ? 429 : 400, answer.retryAfterSeconds);
+
 /**
  * The account page's two-factor forms: start (password → QR code), confirm (code → backup codes shown
  * once), new backup codes (password) and turn off (password). Each change is audited by the module.
@@ -39,9 +43,9 @@ export async function twoFactorAction(
   if (turningOn === enabled) return refused({}, 400);
   switch (intent) {
     case "two-factor-start": {
-      const started = await startEnrolment(auth, request, password);
-      if (!started.ok) return refused({ error: { form: "start", key: started.error } }, 400);
-      return { twoFactor: { enrolment: enrolmentView(started.totpUri) } satisfies TwoFactorView };
+      const started = await startEnrolment(deps, request, actor, password);
+      if (!started.ok) return passwordRefused("start", started);
+      return { twoFactor: { enrolment: enrolmentView(started.value) } satisfies TwoFactorView };
     }
     case "two-factor-confirm": {
       const enrolment = enrolmentView(String(form.get("totpUri") ?? ""));
@@ -52,14 +56,14 @@ export async function twoFactorAction(
       return data({ twoFactor: { backupCodes: done.backupCodes } satisfies TwoFactorView }, { headers: done.headers });
     }
     case "two-factor-codes": {
-      const backupCodes = await regenerateBackupCodes(deps, password, request, actor);
-      if (!backupCodes) return refused({ error: { form: "codes", key: "currentPasswordWrong" } }, 400);
-      return { twoFactor: { backupCodes } satisfies TwoFactorView };
+      const codes = await regenerateBackupCodes(deps, password, request, actor);
+      if (!codes.ok) return passwordRefused("codes", codes);
+      return { twoFactor: { backupCodes: codes.value } satisfies TwoFactorView };
     }
     case "two-factor-disable": {
-      const headers = await disableTwoFactor(deps, password, request, actor);
-      if (!headers) return refused({ error: { form: "disable", key: "currentPasswordWrong" } }, 400);
-      throw redirect(`${accountPath}?done=twoFactorDisabled`, { headers });
+      const disabled = await disableTwoFactor(deps, password, request, actor);
+      if (!disabled.ok) return passwordRefused("disable", disabled);
+      throw redirect(`${accountPath}?done=twoFactorDisabled`, { headers: disabled.value });
     }
   }
 }

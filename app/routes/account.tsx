@@ -70,15 +70,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const newPassword = String(form.get("password") ?? "");
       const problem = checkNewPassword(newPassword);
       if (problem) return data({ errors: { password: problem } } satisfies AccountResult, { status: 400 });
-      const headers = await changePassword(auth, request, String(form.get("currentPassword") ?? ""), newPassword);
-      if (!headers) return data({ errors: { currentPassword: "currentPasswordWrong" } } satisfies AccountResult, { status: 400 });
+      const passwords = { current: String(form.get("currentPassword") ?? ""), next: newPassword };
+      const changed = await changePassword({ auth, db, now: context.services.now() }, request, signedIn.user.id, passwords);
+      if (!changed.ok) return passwordRefused(changed);
       await audit("auth.password_changed");
       // The old session is gone: the page must be loaded again with the new cookie.
-      throw redirect(`${localizePath("/account", languageOf(params))}?done=passwordChanged`, { headers });
+      throw redirect(`${localizePath("/account", languageOf(params))}?done=passwordChanged`, { headers: changed.value });
     }
     default:
       return data({} satisfies AccountResult, { status: 400 });
   }
+}
+
+/** A refused password change: 400 for a wrong password, 429 with Retry-After once the account's checks are spent. */
+function passwordRefused(refused: { error: "currentPasswordWrong" | "tooMany"; retryAfterSeconds?: number }) {
+  const headers = refused.retryAfterSeconds ? { "Retry-After": String(refused.retryAfterSeconds) } : undefined;
+  return data({ errors: { currentPassword: refused.error } } satisfies AccountResult, { status: refused.error === "tooMany" ? 429 : 400, headers });
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;

@@ -9,18 +9,18 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { querySecurityEvents } from "~/modules/audit/audit-log.server";
 import { parseSecurityFilters } from "~/modules/audit/filters";
 
-/** Security events, newest first, filtered by severity (a GET form), 50 a page. */
+/** Security events, newest or most severe first, filtered by severity (a GET form), 50 a page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard"]);
   const parsed = parseSecurityFilters(new URL(request.url).searchParams);
   if (!parsed.ok) {
-    const view = { form: { severity: parsed.filters.severity ?? "" }, error: parsed.error, events: null };
+    const view = { form: { severity: parsed.filters.severity ?? "", order: parsed.filters.order ?? "" }, error: parsed.error, events: null };
     return data({ i18n, refused: null, view }, { status: 400 });
   }
   const events = await querySecurityEvents(context.services.db, parsed.filters, parsed.page);
-  const items = events.items.map((event) => ({ ...event, when: formatDateTime(event.timestamp, language) }));
-  const view = { form: { severity: parsed.filters.severity ?? "" }, error: null, events: { ...events, items } };
+  const items = events.items.map((event) => ({ ...event, when: formatDateTime(event.timestamp, language), lastWhen: formatDateTime(event.lastSeen, language) }));
+  const view = { form: { severity: parsed.filters.severity ?? "", order: parsed.filters.order }, error: null, events: { ...events, items } };
   return { i18n, refused: null, view };
 }
 

@@ -5,6 +5,7 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { echoedValues } from "~/lib/echoed-values";
+import { networkKey } from "~/lib/network";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { saveContactMessage, validateContact } from "~/modules/contact/contact.server";
 import { CONTACT_ECHO_LIMITS, isContactTopic } from "~/modules/contact/topics";
@@ -24,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = context.services;
   const now = context.services.now();
   // 3 messages per 60 s, counted both per network address and per email address.
-  for (const subject of [`ip:${context.clientIp}`, `email:${checked.value.email}`]) {
+  for (const subject of [`ip:${networkKey(context.clientIp)}`, `email:${checked.value.email}`]) {
     const limit = await consume(db, LIMITS.contactPerAddress, subject, now);
     if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   }

@@ -4,6 +4,7 @@ import { EmailLinkRequest } from "~/components/accounts/email-link-request";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
+import { networkKey } from "~/lib/network";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { RESET_LINK_MINUTES } from "~/modules/accounts/auth-mails.server";
 import { echoedValues } from "~/lib/echoed-values";
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const { db } = context.services;
   // Counted whether or not the address has an account, so known and unknown addresses answer alike.
-  for (const subject of [`email:${checked.value.email}`, `ip:${context.clientIp}`]) {
+  for (const subject of [`email:${checked.value.email}`, `ip:${networkKey(context.clientIp)}`]) {
     const limit = await consume(db, LIMITS.passwordResetPerAddress, subject, context.services.now());
     if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   }

@@ -11,7 +11,7 @@ import { temporaryCoverChange } from "./shop-temporary-cover.server";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /** Not a PDF is 415, too large 413, a forbidden name or nothing usable 422. */
-const PDF_STATUS: Record<PdfProblem, number> = { type: 415, tooLarge: 413, name: 422, unreadable: 422, required: 422, missing: 422 };
+const PDF_STATUS: Record<PdfProblem, number> = { type: 415, tooLarge: 413, name: 422, unreadable: 422, tooHeavy: 422, required: 422, missing: 422 };
 /** Not a video 415, over 200 MB 413, the rest 422. */
 const VIDEO_STATUS: Record<VideoProblem, number> = { type: 415, tooLarge: 413, name: 422, missing: 422, none: 422 };
 /** Not an image 415, too large 413, a storage failure 500, over the rate limit 429, a failed admin-operation validation 403, the rest 422. */

@@ -13,6 +13,8 @@ import { PASSWORD_LIMITS } from "~/lib/password-limits";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
+import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
+import { actorOf } from "~/lib/request-actor.server";
 import { signUp } from "~/modules/accounts/sign-up.server";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -24,9 +26,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = echoedValues(form, { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
   const checked = checkSignUp(form);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string>, values }, { status: 400 });
-  await signUp(context.services.auth, { ...checked.value, language: languageOf(params) }, request);
+  const { auth, db } = context.services;
+  const input = { ...checked.value, language: languageOf(params) };
+  const outcome = await signUp({ auth, db, now: context.services.now() }, input, request, actorOf(context, request));
+  if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);
   return { ok: true as const, email: checked.value.email };
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "signUp", { noindex: true });
 
@@ -41,10 +48,11 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       </AccountPage>
     );
   }
-  const errors = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const message = (key: string | undefined) => (key ? t(`errors.${key}`, PASSWORD_LIMITS) : undefined);
   return (
     <AccountPage pageKey="signUp">
+      {errors.form && <FormNotice kind="error">{t(`errors.${errors.form}`)}</FormNotice>}
       <Form method="post" noValidate className="flex flex-col gap-5">
         <FormField id="sign-up-name" name="name" autoComplete="name" required maxLength={120} label={t("fields.name")} defaultValue={actionData?.values.name} error={message(errors.name)} />
         <FormField id="sign-up-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={actionData?.values.email} error={message(errors.email)} />

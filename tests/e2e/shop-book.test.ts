@@ -7,7 +7,7 @@ import { MAX_VIDEO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { watchErrors } from "../support/browser";
 import { useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
-import { simplePdf, zipBytes } from "../support/pdf";
+import { imageBombPdf, simplePdf, zipBytes } from "../support/pdf";
 import { mp4Bytes, pngBytes } from "../support/tus";
 
 // The e-book as the owner sets it in Chromium, on a server of its own with an admin account: the
@@ -51,6 +51,10 @@ describe("the e-book in the browser", () => {
     await input.setInputFiles({ name: "book.pdf", mimeType: "application/pdf", buffer: zipBytes() });
     await save.click();
     await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible(), { timeout: 10_000 }).toBe(true);
+    // A decompression bomb (one 16000 × 16000 image in 250 KB) is refused with its own message.
+    await input.setInputFiles({ name: "bomb.pdf", mimeType: "application/pdf", buffer: await imageBombPdf(16_000) });
+    await save.click();
+    await expect.poll(() => card(page).getByText(/too heavy to draw a cover from/).isVisible(), { timeout: 15_000 }).toBe(true);
 
     await input.setInputFiles({ name: "Voices of Resilience.pdf", mimeType: "application/pdf", buffer: simplePdf(3) });
     await save.click();
@@ -78,7 +82,8 @@ describe("the e-book in the browser", () => {
     const after = await visitorShop();
     expect(await heroCover(after).count()).toBe(0);
     await after.context().close();
-    expect(errors.filter((error) => !/status of 415/.test(error))).toEqual([]);
+    // The refused ZIP (415) and bomb (422) are the only failed requests.
+    expect(errors.filter((error) => !/status of (415|422)/.test(error))).toEqual([]);
     await page.context().close();
   });
 

@@ -69,7 +69,14 @@ describe.each(dialects)("subscriber management on %s", (dialect) => {
       expect(await lastEvent()).toMatchObject({ event_type: "admin.refused.signedOut", severity: "low", ip_address: "10.7.1.1" });
       expect(JSON.parse((await lastEvent()).details)).toEqual({ resource: "/admin/subscribers", message: "Authentication required to access subscriber data" });
 
-      const sync = await eventsOf(() => visitor.post("/admin/subscribers", { intent: "sync" }));
+      // A second refusal of the same kind from the same visitor within the hour is counted into its row.
+      const again = await eventsOf(() => visitor.get("/admin/subscribers"));
+      expect(again.events).toEqual([]);
+      expect(await lastEvent()).toMatchObject({ event_type: "admin.refused.signedOut", ip_address: "10.7.1.1", count: 2 });
+
+      // So the sync's own message is read from a visitor on another network.
+      const syncing = new HttpSession(app.url, "10.7.1.3");
+      const sync = await eventsOf(() => syncing.post("/admin/subscribers", { intent: "sync" }));
       expect(sync.response.status).toBe(401);
       expect(await rendered(sync.response)).toContain(escaped(en.sync.refused.signedOut));
       expect(sync.events.map((event) => event.details)).toContainEqual({ resource: "/admin/subscribers", message: "Sync requires admin user and backend configuration" });

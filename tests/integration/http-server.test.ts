@@ -76,7 +76,7 @@ describe("GET /healthz", () => {
   it("reports the database up, then 503 once it is unreachable", async () => {
     const up = await fetch(`${proxied.url}/healthz`);
     expect(up.status).toBe(200);
-    expect(await up.json()).toEqual({ status: "ok", database: { status: "up", dialect: "sqlite" } });
+    expect(await up.json()).toMatchObject({ status: "ok", database: { status: "up", dialect: "sqlite", writable: true }, disk: { low: false } });
     expect(up.headers.get("cache-control")).toBe("no-store");
     await proxied.services.db.destroy();
     const down = await fetch(`${proxied.url}/healthz`);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
-import { consume } from "~/modules/rate-limit/rate-limit.server";
+import { consume, giveBack } from "~/modules/rate-limit/rate-limit.server";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
 
 const rule = { name: "test", limit: 3, windowMs: 60_000 };
@@ -35,5 +35,19 @@ describe.each(dialects)("rate limiter on %s", (dialect) => {
     } finally {
       await other.db.destroy();
     }
+  });
+
+  it("gives an attempt back to the window it was taken from, never to a later one", async () => {
+    const start = new Date("2026-01-01T00:00:00Z");
+    const taken = [];
+    for (let i = 0; i < 3; i++) taken.push(await consume(database.db, rule, "back", start));
+    await giveBack(database.db, rule, "back", taken[2]!);
+    expect((await consume(database.db, rule, "back", start)).allowed).toBe(true);
+    expect((await consume(database.db, rule, "back", start)).allowed).toBe(false);
+
+    const nextWindow = new Date(start.getTime() + 60_000);
+    const fresh = await consume(database.db, rule, "back", nextWindow);
+    await giveBack(database.db, rule, "back", taken[0]!);
+    expect((await consume(database.db, rule, "back", nextWindow)).remaining).toBe(fresh.remaining - 1);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { locales } from "~/i18n/locales";
 import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
-import { HttpSession, linkIn, mailsIn } from "../support/http-session";
+import { HttpSession, linkIn, mailsArriving } from "../support/http-session";
 import { confirmedAccount, PASSWORD, pathOf } from "../support/two-factor";
 
 describe.each(dialects)("password-reset tokens on %s", (dialect) => {
@@ -13,7 +13,7 @@ describe.each(dialects)("password-reset tokens on %s", (dialect) => {
     await confirmedAccount(app, "forgetful@example.org", "10.41.1.1");
     const visitor = new HttpSession(app.url, "10.41.1.2");
     expect((await visitor.post("/forgot-password", { email: "forgetful@example.org" })).status).toBe(200);
-    const mail = mailsIn(app.services.config.dataDir).filter((text) => text.includes("forgetful@example.org") && text.includes("/reset-password?token=")).at(-1)!;
+    const mail = (await mailsArriving(app.services.config.dataDir, (text) => text.includes("forgetful@example.org") && text.includes("/reset-password?token="))).at(-1)!;
     const link = pathOf(linkIn(mail, "/reset-password"));
     const token = new URL(link, app.url).searchParams.get("token")!;
     expect(token.length).toBeGreaterThanOrEqual(20);

@@ -94,8 +94,9 @@ function bookSuite(app: TestApp, dialect: string) {
     expect((await fetch(new URL(otherFile, app.url))).status).toBe(403);
     const expired = app.services.signedLinks.url(pathname, new Date(Date.now() - 1000));
     expect((await fetch(new URL(expired, app.url))).status).toBe(410);
-    const events = await db().selectFrom("security_events").select("event_type").where("event_type", "=", "signed_link.invalid").execute();
-    expect(events.length).toBeGreaterThanOrEqual(3);
+    // The three forged links come from one network, so they are counted into one row.
+    const events = await db().selectFrom("security_events").select("count").where("event_type", "=", "signed_link.invalid").execute();
+    expect(events.reduce((sum, event) => sum + Number(event.count), 0)).toBeGreaterThanOrEqual(3);
   });
 
   it(`on ${dialect}: replacing the PDF removes the old objects, and clearing removes the book, its PDF and its cover`, async () => {

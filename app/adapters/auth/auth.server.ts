@@ -3,6 +3,7 @@ import { magicLink, twoFactor } from "better-auth/plugins";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import type { AppConfig } from "~/lib/config.server";
 import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { plainName } from "~/lib/plain-name";
 import { signInLinkGuard } from "./sign-in-link-guard.server";
 import { twoFactorChallenge } from "./two-factor-challenge.server";
 
@@ -86,6 +87,13 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
     // nothing a link or cookie can use. Rows written plain before are still found until they expire.
     verification: { storeIdentifier: "hashed" },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
+    // Whatever path writes a name (sign-up, setup, the command line, a profile change), it is stored plain.
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: { ...user, name: plainName(user.name) } }) },
+        update: { before: async (user) => ({ data: typeof user.name === "string" ? { ...user, name: plainName(user.name) } : user }) },
+      },
+    },
     plugins: [
       // TOTP with backup codes (stored encrypted); the app's limiter counts the attempts (LIMITS.twoFactor*).
       twoFactor({ issuer: SITE_NAME }),

@@ -47,6 +47,9 @@ function openPostgres(connectionString: string): OpenedDatabase {
   // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
   pg.types.setTypeParser(INT8_OID, (value) => Number.parseInt(value, 10));
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection the database ends (a restart, an administrator) is dropped by the pool and the
+  // next query opens a new one; without a listener the pool's 'error' event would end the process.
+  pool.on("error", () => undefined);
   const url = new URL(connectionString);
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Table types for Kysely. Conventions, identical on SQLite and PostgreSQL so one query works on both:
  * timestamps are ISO-8601 UTC text, booleans are integers 0/1, ids are text UUIDs unless noted.
@@ -95,6 +97,8 @@ export interface UserTable {
   twoFactorEnabled: boolean | number | null;
   role: string | null;
   language: string | null;
+  /** The app's own column (migration 0016): when the latest confirmation link was mailed, ISO text. */
+  verificationSentAt: string | null;
 }
 
 export interface SessionTable {
@@ -161,7 +165,14 @@ export interface SecurityEventsTable {
   severity: Severity;
   ip_address: string | null;
   user_agent: string | null;
+  /** When the event (the first of a counted row) happened. */
   timestamp: string;
+  /** How many events the row stands for; repeats from one source within a window add to it. */
+  count: Generated<number>;
+  /** The latest event folded into the row; null on rows written before counting existed. */
+  last_seen_at: string | null;
+  /** Kind, source and window of a counted row (unique); null on a single event. */
+  fold_key: string | null;
 }
 
 export interface AdminSetupTokensTable {

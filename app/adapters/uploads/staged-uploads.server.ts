@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import type { DataStore } from "@tus/utils";
@@ -9,9 +9,15 @@ import { isUploadPurpose, type UploadPurpose } from "~/lib/upload-limits";
  * Large files arrive in pieces over the tus resumable-upload protocol (server/uploads.ts) and wait
  * here, in DATA_DIR/uploads, until the form that uses them is sent: then the file is checked and
  * copied into object storage, and its staged copy removed. An upload nobody finishes or uses is
- * removed after a day (docs/decisions/032-resumable-uploads-with-tus.md).
+ * removed after a day (docs/decisions/032-resumable-uploads-with-tus.md), and pieces a crash left
+ * behind are removed when the server starts (server/start-server.ts).
  */
 export const STAGED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * At start, an upload whose pieces nobody has touched for this long is a leftover. Younger ones may
+ * belong to another process sharing DATA_DIR, or to a browser resuming after the restart.
+ */
+export const LEFTOVER_GRACE_MS = 15 * 60 * 1000;
 export { MAX_AUDIO_UPLOAD_BYTES } from "~/lib/upload-limits";
 
 /** tus names uploads with 16 random bytes in hex; nothing else is ever looked up. */
@@ -41,6 +47,8 @@ export interface StagedUploads {
   remove(id: string): Promise<void>;
   /** Removes uploads older than the lifetime; returns how many. */
   removeExpired(): Promise<number>;
+  /** Removes every upload (data file, its .json, or either alone) untouched for `graceMs`; returns how many. */
+  removeLeftovers(now: Date, graceMs?: number): Promise<number>;
 }
 
 export const isUploadId = (id: unknown): id is string => typeof id === "string" && UPLOAD_ID.test(id);
@@ -70,7 +78,27 @@ export function createStagedUploads(dataDir: string): StagedUploads {
       await store.remove(id).catch(() => undefined);
     },
     removeExpired: () => store.deleteExpired(),
+    removeLeftovers: (now, graceMs = LEFTOVER_GRACE_MS) => removeLeftovers(directory, now.getTime() - graceMs),
   };
+}
+
+/** Pieces are grouped by upload id; a group goes when its newest piece is older than `cutoffMs`. */
+async function removeLeftovers(directory: string, cutoffMs: number): Promise<number> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const pieces = new Map<string, string[]>();
+  for (const name of names) {
+    const id = name.endsWith(".json") ? name.slice(0, -".json".length) : name;
+    // Only what tus writes here; any other file is left alone.
+    if (isUploadId(id)) pieces.set(id, [...(pieces.get(id) ?? []), path.join(directory, name)]);
+  }
+  let removed = 0;
+  for (const files of pieces.values()) {
+    const touched = await Promise.all(files.map((file) => stat(file).then((stats) => stats.mtimeMs, () => Infinity)));
+    if (Math.max(...touched) >= cutoffMs) continue;
+    await Promise.all(files.map((file) => rm(file, { force: true })));
+    removed++;
+  }
+  return removed;
 }
 
 /** The finished upload `id` started by `owner`; null when missing, another account's, or unfinished. */

@@ -4,7 +4,7 @@ import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
 import { cn } from "~/lib/cn";
 import type { Paged } from "~/lib/paging";
-import { filterQuery, SEVERITIES, type FilterError } from "~/modules/audit/filters";
+import { filterQuery, SECURITY_ORDERS, SEVERITIES, type FilterError } from "~/modules/audit/filters";
 import { FilterActions } from "./filter-actions";
 import { ListPagination } from "./list-pagination";
 import { CodeName, DetailsCell, FromCell, WhenCell, WhoCell } from "./log-cells";
@@ -23,10 +23,15 @@ export interface SecurityRow {
   email: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** Events the row stands for: more than 1 when repeats from one source were counted into it. */
+  count: number;
+  lastSeen: string;
+  lastWhen: string;
+  manySources: boolean;
 }
 
 export interface SecurityEventsViewProps {
-  form: { severity: string };
+  form: { severity: string; order: string };
   error: FilterError | null;
   events: Paged<SecurityRow> | null;
 }
@@ -45,16 +50,47 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
   return <span className={cn("inline-flex rounded-full border px-3 py-0.5 text-sm font-semibold whitespace-nowrap", BADGE[severity])}>{t(`security.severities.${severity}`)}</span>;
 }
 
+/** The first time, and for a counted row the last one too. */
+function RepeatWhen({ row }: { row: SecurityRow }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <>
+      <WhenCell timestamp={row.timestamp} when={row.when} />
+      {row.count > 1 && (
+        <time dateTime={row.lastSeen} className="block text-xs text-muted">
+          {t("security.lastSeen", { when: row.lastWhen })}
+        </time>
+      )}
+    </>
+  );
+}
+
+/** The event's name, and for a counted row how many events it stands for ("×3,204"). */
+function EventName({ row, number }: { row: SecurityRow; number: Intl.NumberFormat }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <>
+      <CodeName name={row.type} />
+      {row.count > 1 && (
+        <span className="mt-1 block w-fit rounded-full bg-gold-300/40 px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap">
+          <span aria-hidden="true">{t("security.times", { number: number.format(row.count) })}</span>
+          <span className="sr-only">{t("security.timesLabel", { number: number.format(row.count) })}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
 export function SecurityEventsView({ form, error, events }: SecurityEventsViewProps) {
   const { t } = useTranslation("dashboard");
   const localize = useLocalize();
   const number = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
   const columns: Column<SecurityRow>[] = [
-    { key: "when", label: t("security.columns.when"), cell: (row) => <WhenCell timestamp={row.timestamp} when={row.when} />, width: "13%" },
+    { key: "when", label: t("security.columns.when"), cell: (row) => <RepeatWhen row={row} />, width: "13%" },
     { key: "severity", label: t("security.columns.severity"), cell: (row) => <SeverityBadge severity={row.severity} />, width: "12%" },
-    { key: "event", label: t("security.columns.event"), cell: (row) => <CodeName name={row.type} />, width: "19%" },
+    { key: "event", label: t("security.columns.event"), cell: (row) => <EventName row={row} number={number} />, width: "19%" },
     { key: "user", label: t("security.columns.user"), cell: (row) => <WhoCell email={row.email} userId={row.userId} nobody={t("security.anonymous")} />, width: "16%" },
-    { key: "from", label: t("security.columns.from"), cell: (row) => <FromCell ip={row.ip} userAgent={row.userAgent} />, width: "17%" },
+    { key: "from", label: t("security.columns.from"), cell: (row) => (row.manySources ? <span className="text-muted">{t("security.manySources")}</span> : <FromCell ip={row.ip} userAgent={row.userAgent} />), width: "17%" },
     { key: "details", label: t("security.columns.details"), cell: (row) => <DetailsCell details={row.details} />, width: "23%" },
   ];
   return (
@@ -80,6 +116,18 @@ export function SecurityEventsView({ form, error, events }: SecurityEventsViewPr
             ))}
           </select>
         </div>
+        <div className="w-full sm:w-64">
+          <label htmlFor="filter-order" className="font-semibold">
+            {t("security.order")}
+          </label>
+          <select id="filter-order" name="order" defaultValue={form.order || "newest"} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base">
+            {SECURITY_ORDERS.map((order) => (
+              <option key={order} value={order}>
+                {t(`security.orders.${order}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <FilterActions path={PATH} className="flex flex-wrap gap-3" />
         {error && (
           <p id="filter-error" role="alert" className="w-full font-medium text-alert">
@@ -100,7 +148,7 @@ export function SecurityEventsView({ form, error, events }: SecurityEventsViewPr
           ) : (
             <ResponsiveTable caption={t("security.caption")} columns={columns} rows={events.items} />
           )}
-          <ListPagination page={events.page} pageCount={events.pageCount} hrefFor={(page) => localize(PATH) + filterQuery({ severity: form.severity }, { page })} />
+          <ListPagination page={events.page} pageCount={events.pageCount} hrefFor={(page) => localize(PATH) + filterQuery({ severity: form.severity, order: form.order === "newest" ? "" : form.order }, { page })} />
         </section>
       )}
     </div>

@@ -27,7 +27,7 @@ function messagesFor(t: T, errors: BookErrors): Messages {
   if (errors.bookTitle) messages.bookTitle = t(errors.bookTitle === "required" ? "manage.errors.titleRequired" : "manage.errors.tooLong", { max: BOOK_LIMITS.title });
   if (errors.authorName) messages.authorName = t(errors.authorName === "required" ? "manage.errors.authorRequired" : "manage.errors.tooLong", { max: BOOK_LIMITS.author });
   if (errors.bookDescription) messages.bookDescription = t("manage.errors.tooLong", { max: BOOK_LIMITS.description });
-  const pdf = { required: "pdfRequired", type: "pdfType", tooLarge: "pdfTooLarge", name: "pdfName", unreadable: "pdfUnreadable", missing: "pdfMissing" } as const;
+  const pdf = { required: "pdfRequired", type: "pdfType", tooLarge: "pdfTooLarge", name: "pdfName", unreadable: "pdfUnreadable", tooHeavy: "pdfTooHeavy", missing: "pdfMissing" } as const;
   if (errors.pdfFile) messages.pdfFile = t(`manage.errors.${pdf[errors.pdfFile]}`);
   return messages;
 }

@@ -20,7 +20,8 @@ export function createAuthMails({ mailer, appUrl }: { mailer: Mailer; appUrl: st
     await mailer.send({
       to: user.email,
       subject: t(`accounts:mail.${kind}.subject`),
-      text: t(`accounts:mail.${kind}.body`, { name: user.name, link, hours, minutes }),
+      // The name was chosen by whoever signed up: only the sign-in link, mailed to confirmed addresses alone, greets by it.
+      text: t(`accounts:mail.${kind}.body`, { name: kind === "signInLink" ? user.name : "", link, hours, minutes }),
     });
   };
   return {

@@ -19,6 +19,14 @@ describe("account form checks", () => {
     expect(checkSignUp({ name: "Ada", email: "a@example.org", password: "x".repeat(PASSWORD_LIMITS.min) }).ok).toBe(true);
   });
 
+  it("keeps control characters and text-reordering marks out of the name", () => {
+    expect(checkSignUp({ name: "Ada\r\nBcc: x@evil.example\u202e", email: "a@example.org", password: "x".repeat(PASSWORD_LIMITS.min) })).toMatchObject({
+      ok: true,
+      value: { name: "Ada Bcc: x@evil.example" },
+    });
+    expect(checkSignUp({ name: "\u0000\n\t", email: "a@example.org", password: "x".repeat(PASSWORD_LIMITS.min) })).toMatchObject({ errors: { name: "nameRequired" } });
+  });
+
   it("treats missing or non-text fields as empty", () => {
     expect(checkEmailOnly({})).toEqual({ ok: false, errors: { email: "emailInvalid" } });
     expect(checkSignIn({ email: 42, password: null }).ok).toBe(false);

@@ -1,5 +1,6 @@
 import { isValidEmail, normalizeEmail } from "~/lib/email";
 import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { plainName } from "~/lib/plain-name";
 
 /** An account name keeps at most this many characters. */
 export const NAME_MAX_LENGTH = 120;
@@ -28,7 +29,7 @@ export function checkSignIn(form: Record<string, unknown>): Checked<{ email: str
 }
 
 export function checkSignUp(form: Record<string, unknown>): Checked<{ name: string; email: string; password: string }> {
-  const name = text(form, "name").trim().slice(0, NAME_MAX_LENGTH);
+  const name = plainName(text(form, "name")).slice(0, NAME_MAX_LENGTH).trim();
   const email = normalizeEmail(text(form, "email"));
   const password = text(form, "password");
   const errors: Partial<Record<CredentialField, CredentialError>> = {};

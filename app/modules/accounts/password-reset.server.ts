@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import type { Auth } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { queueLinkRequest } from "./account-mail-queue.server";
+import { withSessionPassword, type PasswordChecked } from "./session-password.server";
 
 /**
  * Queues a reset link for the address; the outbox worker makes and mails it when the address has an
@@ -24,19 +25,26 @@ export async function resetPassword(auth: Auth, token: string, newPassword: stri
 }
 
 /**
- * Changes the password of the signed-in user and signs out their other devices; the returned headers
- * carry this device's new session cookie. Null when the current password is wrong.
+ * Changes the password of the signed-in user and signs out their other devices; the value is this
+ * device's headers with the new session cookie. Limited per account (withSessionPassword).
  */
-export async function changePassword(auth: Auth, request: Request, currentPassword: string, newPassword: string): Promise<Headers | null> {
-  try {
-    const { headers } = await auth.api.changePassword({
-      body: { currentPassword, newPassword, revokeOtherSessions: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return headers;
-  } catch (error) {
-    if (error instanceof APIError) return null;
-    throw error;
-  }
+export async function changePassword(
+  { auth, db, now }: { auth: Auth; db: Db; now: Date },
+  request: Request,
+  userId: string,
+  passwords: { current: string; next: string },
+): Promise<PasswordChecked<Headers>> {
+  return withSessionPassword(db, userId, now, async () => {
+    try {
+      const { headers } = await auth.api.changePassword({
+        body: { currentPassword: passwords.current, newPassword: passwords.next, revokeOtherSessions: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return headers;
+    } catch (error) {
+      if (error instanceof APIError) return null;
+      throw error;
+    }
+  });
 }

@@ -1,6 +1,7 @@
-import { APIError, isAPIError } from "better-auth/api";
+import { isAPIError } from "better-auth/api";
 import type { Auth } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
+import { networkKey } from "~/lib/network";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 import { queueLinkRequest } from "./account-mail-queue.server";
@@ -25,7 +26,7 @@ export async function requestSignInLink({ db, now, wake }: Deps, email: string, 
   const limits = [
     { rule: LIMITS.signInLinkInterval, subject: email },
     { rule: LIMITS.signInLinkPerAddress, subject: email },
-    { rule: LIMITS.signInLinkPerNetwork, subject: `${actor.ip}` },
+    { rule: LIMITS.signInLinkPerNetwork, subject: networkKey(actor.ip) },
   ];
   for (const { rule, subject } of limits) {
     const counted = await consume(db, rule, subject, now);

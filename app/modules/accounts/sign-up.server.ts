@@ -1,19 +1,43 @@
 import { APIError } from "better-auth/api";
 import type { Auth } from "~/adapters/auth/auth.server";
+import type { Db } from "~/adapters/db/database.server";
 import type { Language } from "~/i18n/languages";
+import { networkKey } from "~/lib/network";
+import type { Actor } from "~/modules/audit/audit.server";
+import { LIMITS, takeAll } from "~/modules/rate-limit/rate-limit.server";
+
+export type SignUpOutcome = { ok: true } | { ok: false; error: "tooMany"; retryAfterSeconds: number };
 
 /**
- * Creates an unverified account and mails the confirmation link in the reader's language. An address
- * that already has an account gets the same answer, so the form does not reveal who is registered.
+ * Creates an unverified account and mails the confirmation link in the reader's language. The
+ * limits per network and per address are taken first, for every address, and an address that
+ * already has an account gets the same answer, so the form does not reveal who is registered.
  */
-export async function signUp(auth: Auth, input: { name: string; email: string; password: string; language: Language }, request: Request): Promise<void> {
+export async function signUp(
+  { auth, db, now }: { auth: Auth; db: Db; now: Date },
+  input: { name: string; email: string; password: string; language: Language },
+  request: Request,
+  actor: Actor,
+): Promise<SignUpOutcome> {
+  const limits = await takeAll(db, [
+    { rule: LIMITS.signUpPerNetwork, subject: networkKey(actor.ip) },
+    { rule: LIMITS.signUpPerAddress, subject: input.email },
+  ], now);
+  if (!limits.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: limits.retryAfterSeconds };
   try {
     await auth.api.signUpEmail({ body: input, headers: request.headers });
   } catch (error) {
-    if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS") return;
-    if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return;
+    if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS") return { ok: true };
+    if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return { ok: true };
+    // Two sign-ups for one address at once: better-auth checks, then inserts, and the unique index refuses the second.
+    if (error instanceof APIError && error.body?.code === "FAILED_TO_CREATE_USER" && (await accountExists(db, input.email))) return { ok: true };
     throw error;
   }
+  return { ok: true };
+}
+
+async function accountExists(db: Db, email: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst());
 }
 
 /** Confirms an address from the mailed link and signs its owner in; null when the link is not valid. */

@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import type { Auth } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { withSessionPassword, type PasswordChecked } from "./session-password.server";
 import { admitCode, countWrongCode, readSecondFactor, type CodeError, type Refused } from "./two-factor.server";
 
 interface Deps {
@@ -19,21 +20,21 @@ function isWrongPassword(error: unknown): boolean {
   return error instanceof APIError && (error.body?.code === "INVALID_PASSWORD" || error.body?.code === "PASSWORD_TOO_LONG");
 }
 
-export type EnrolmentStart = { ok: true; totpUri: string } | Refused<"currentPasswordWrong">;
-
 /**
  * First step of turning two-factor on: after the password, a new secret for the authenticator app
  * (as an otpauth:// URI). Nothing is enforced until a code from the app confirms it.
  */
-export async function startEnrolment(auth: Auth, request: Request, password: string): Promise<EnrolmentStart> {
-  try {
-    const started = await auth.api.enableTwoFactor({ body: { password }, headers: request.headers });
-    if ("totpURI" in started && started.totpURI) return { ok: true, totpUri: started.totpURI };
-    throw new Error("better-auth enabled two-factor without a TOTP secret");
-  } catch (error) {
-    if (isWrongPassword(error)) return { ok: false, error: "currentPasswordWrong" };
-    throw error;
-  }
+export async function startEnrolment({ auth, db, now }: Deps, request: Request, actor: SignedInActor, password: string): Promise<PasswordChecked<string>> {
+  return withSessionPassword(db, actor.userId, now, async () => {
+    try {
+      const started = await auth.api.enableTwoFactor({ body: { password }, headers: request.headers });
+      if ("totpURI" in started && started.totpURI) return started.totpURI;
+      throw new Error("better-auth enabled two-factor without a TOTP secret");
+    } catch (error) {
+      if (isWrongPassword(error)) return null;
+      throw error;
+    }
+  });
 }
 
 export type EnrolmentDone = { ok: true; headers: Headers; backupCodes: string[] } | Refused<CodeError>;
@@ -60,26 +61,30 @@ export async function confirmEnrolment({ auth, db, now }: Deps, code: string, re
   return { ok: true, headers, backupCodes };
 }
 
-/** New backup codes (the old ones stop working); null when the password is wrong. */
-export async function regenerateBackupCodes({ auth, db, now }: Deps, password: string, request: Request, actor: SignedInActor): Promise<string[] | null> {
-  try {
-    const { backupCodes } = await auth.api.generateBackupCodes({ body: { password }, headers: request.headers });
-    await audit(db, actor, "auth.two_factor_backup_codes_regenerated", now);
-    return backupCodes;
-  } catch (error) {
-    if (isWrongPassword(error)) return null;
-    throw error;
-  }
+/** New backup codes (the old ones stop working), after the password. */
+export async function regenerateBackupCodes({ auth, db, now }: Deps, password: string, request: Request, actor: SignedInActor): Promise<PasswordChecked<string[]>> {
+  const checked = await withSessionPassword(db, actor.userId, now, async () => {
+    try {
+      return (await auth.api.generateBackupCodes({ body: { password }, headers: request.headers })).backupCodes;
+    } catch (error) {
+      if (isWrongPassword(error)) return null;
+      throw error;
+    }
+  });
+  if (checked.ok) await audit(db, actor, "auth.two_factor_backup_codes_regenerated", now);
+  return checked;
 }
 
-/** Turns two-factor off; the headers carry the renewed session cookie. Null when the password is wrong. */
-export async function disableTwoFactor({ auth, db, now }: Deps, password: string, request: Request, actor: SignedInActor): Promise<Headers | null> {
-  try {
-    const { headers } = await auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
-    await audit(db, actor, "auth.two_factor_disabled", now);
-    return headers;
-  } catch (error) {
-    if (isWrongPassword(error)) return null;
-    throw error;
-  }
+/** Turns two-factor off after the password; the value is the headers with the renewed session cookie. */
+export async function disableTwoFactor({ auth, db, now }: Deps, password: string, request: Request, actor: SignedInActor): Promise<PasswordChecked<Headers>> {
+  const checked = await withSessionPassword(db, actor.userId, now, async () => {
+    try {
+      return (await auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true })).headers;
+    } catch (error) {
+      if (isWrongPassword(error)) return null;
+      throw error;
+    }
+  });
+  if (checked.ok) await audit(db, actor, "auth.two_factor_disabled", now);
+  return checked;
 }

@@ -1,8 +1,10 @@
+import { sql } from "kysely";
 import type { Db } from "~/adapters/db/database.server";
 import type { Severity } from "~/adapters/db/schema";
 import { pageWindow, type Paged } from "~/lib/paging";
 import { recordAudit, type Actor } from "./audit.server";
 import { toCsv } from "./csv";
+import { isSharedBySources } from "./security-event-repeats";
 import { dayAfter, type AuditFilters, type SecurityFilters } from "./filters";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -33,6 +35,12 @@ export interface SecurityEvent {
   email: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** How many events the row stands for (repeats from one source within an hour share a row). */
+  count: number;
+  /** When the latest of them happened; `timestamp` is the first. */
+  lastSeen: string;
+  /** The row that many sources share once the kind ran out of rows for the hour (no address or user). */
+  manySources: boolean;
 }
 
 /** Audit rows matching the filters; the actor is a user id, or an address looked up in `user`. */
@@ -131,28 +139,30 @@ function eventsMatching(db: Db, filters: SecurityFilters) {
   return query;
 }
 
-/** One page of security events, newest first. */
+/** Severity as a number, most severe highest, for the "most severe first" order. */
+const severityRank = sql<number>`case security_events.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
+
+/** One page of security events, newest (first seen) first, or most severe first. */
 export async function querySecurityEvents(db: Db, filters: SecurityFilters, requestedPage: number): Promise<Paged<SecurityEvent>> {
   const counted = await eventsMatching(db, filters).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
   const total = Number(counted?.count ?? 0);
   const { page, pageCount, offset } = pageWindow(total, requestedPage, SECURITY_PAGE_SIZE);
-  const rows = await eventsMatching(db, filters)
-    .select([
-      "security_events.id",
-      "security_events.timestamp",
-      "security_events.event_type",
-      "security_events.severity",
-      "security_events.details",
-      "security_events.user_id",
-      "security_events.ip_address",
-      "security_events.user_agent",
-      "user.email",
-    ])
-    .orderBy("security_events.timestamp", "desc")
-    .orderBy("security_events.id", "desc")
-    .limit(SECURITY_PAGE_SIZE)
-    .offset(offset)
-    .execute();
+  let query = eventsMatching(db, filters).select([
+    "security_events.id",
+    "security_events.timestamp",
+    "security_events.event_type",
+    "security_events.severity",
+    "security_events.details",
+    "security_events.user_id",
+    "security_events.ip_address",
+    "security_events.user_agent",
+    "security_events.count",
+    "security_events.last_seen_at",
+    "security_events.fold_key",
+    "user.email",
+  ]);
+  if (filters.order === "severity") query = query.orderBy(severityRank, "desc");
+  const rows = await query.orderBy("security_events.timestamp", "desc").orderBy("security_events.id", "desc").limit(SECURITY_PAGE_SIZE).offset(offset).execute();
   const items = rows.map((row) => ({
     id: row.id,
     timestamp: row.timestamp,
@@ -163,16 +173,24 @@ export async function querySecurityEvents(db: Db, filters: SecurityFilters, requ
     email: row.email ?? null,
     ip: row.ip_address,
     userAgent: row.user_agent,
+    count: Number(row.count),
+    lastSeen: row.last_seen_at ?? row.timestamp,
+    manySources: isSharedBySources(row.fold_key),
   }));
   return { items, total, page, pageCount };
 }
 
-/** Security events since `since` (the dashboard card counts the last 24 hours). */
+/**
+ * The dashboard's count: log entries with activity since `since` (the card shows the last 24 hours).
+ * A counted row is one entry however many repeats it holds, so a flood from one source adds one per
+ * hour rather than thousands.
+ */
 export async function securityEventsSince(db: Db, since: Date): Promise<number> {
+  const after = since.toISOString();
   const row = await db
     .selectFrom("security_events")
     .select((eb) => eb.fn.countAll().as("count"))
-    .where("timestamp", ">=", since.toISOString())
+    .where((eb) => eb.or([eb("timestamp", ">=", after), eb("last_seen_at", ">=", after)]))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

@@ -2,8 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Severity } from "~/adapters/db/schema";
 import { redact } from "./redact";
+import { writeSecurityEvent } from "./security-events.server";
 
-/** Who did it and from where: the real client address (TRUST_PROXY decides whether to read proxies). */
+/**
+ * Who did it and from where: the real client address (TRUST_PROXY decides whether to read proxies).
+ * An address of null means the server itself (a background job), never a request.
+ */
 export interface Actor {
   userId: string | null;
   sessionId?: string | null;
@@ -39,24 +43,16 @@ export async function recordAudit(
     .execute();
 }
 
-/** Writes one security event (spec §4 security monitoring). */
+/**
+ * Records a security event. Repeats of one kind from one source within an hour become one row with a
+ * count, and high and critical events stay single rows up to a limit per source
+ * (security-events.server.ts), so a flood of forged requests cannot bury real events.
+ */
 export async function recordSecurityEvent(
   db: Kysely<Database>,
   actor: Actor,
   event: { type: string; severity: Severity; details?: Record<string, unknown> },
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto("security_events")
-    .values({
-      id: randomUUID(),
-      event_type: event.type,
-      user_id: actor.userId,
-      details: JSON.stringify(redact(event.details ?? {})),
-      severity: event.severity,
-      ip_address: clip(actor.ip, 64),
-      user_agent: clip(actor.userAgent, 400),
-      timestamp: now.toISOString(),
-    })
-    .execute();
+  await writeSecurityEvent(db, actor, event, now);
 }

@@ -24,9 +24,14 @@ describe("parseAuditFilters", () => {
 
 describe("parseSecurityFilters", () => {
   it("accepts the four severities or none", () => {
-    expect(parseSecurityFilters(params("severity=high&page=2"))).toEqual({ ok: true, page: 2, filters: { severity: "high" } });
-    expect(parseSecurityFilters(params(""))).toEqual({ ok: true, page: 1, filters: { severity: null } });
+    expect(parseSecurityFilters(params("severity=high&page=2"))).toEqual({ ok: true, page: 2, filters: { severity: "high", order: "newest" } });
+    expect(parseSecurityFilters(params(""))).toEqual({ ok: true, page: 1, filters: { severity: null, order: "newest" } });
     expect(parseSecurityFilters(params("severity=HIGH"))).toMatchObject({ ok: false, error: "invalidSeverity" });
+  });
+
+  it("lists newest first unless most severe first is asked for, and names any other order", () => {
+    expect(parseSecurityFilters(params("order=severity"))).toEqual({ ok: true, page: 1, filters: { severity: null, order: "severity" } });
+    expect(parseSecurityFilters(params("order=oldest"))).toMatchObject({ ok: false, error: "invalidOrder", filters: { order: "oldest" } });
   });
 });
 

@@ -14,7 +14,7 @@ export interface AuditFilters {
 export const SEVERITIES: readonly Severity[] = ["low", "medium", "high", "critical"];
 
 /** Translation keys (namespace `dashboard`, under `filters.errors`) of bad filter input. */
-export type FilterError = "invalidDate" | "dateOrder" | "tooLong" | "invalidSeverity" | "invalidPage";
+export type FilterError = "invalidDate" | "dateOrder" | "tooLong" | "invalidSeverity" | "invalidOrder" | "invalidPage";
 
 export type Parsed<T> = { ok: true; filters: T; page: number } | { ok: false; error: FilterError; filters: Partial<Record<keyof T, string>> };
 
@@ -44,16 +44,27 @@ export function parseAuditFilters(params: URLSearchParams): Parsed<AuditFilters>
   return { ok: true, page, filters: { action: raw.action || null, actor: raw.actor || null, from: raw.from || null, to: raw.to || null } };
 }
 
+/**
+ * How the security events are listed: newest first, or most severe first (newest first within a
+ * severity), so that a flood of low events cannot push a critical one off the first page.
+ */
+export const SECURITY_ORDERS = ["newest", "severity"] as const;
+export type SecurityOrder = (typeof SECURITY_ORDERS)[number];
+
 export interface SecurityFilters {
   severity: Severity | null;
+  order: SecurityOrder;
 }
 
 export function parseSecurityFilters(params: URLSearchParams): Parsed<SecurityFilters> {
   const severity = text(params, "severity");
-  if (severity && !(SEVERITIES as readonly string[]).includes(severity)) return { ok: false, error: "invalidSeverity", filters: { severity } };
+  const order = text(params, "order");
+  const raw = { severity, order };
+  if (severity && !(SEVERITIES as readonly string[]).includes(severity)) return { ok: false, error: "invalidSeverity", filters: raw };
+  if (order && !(SECURITY_ORDERS as readonly string[]).includes(order)) return { ok: false, error: "invalidOrder", filters: raw };
   const page = parsePage(params.get("page"));
-  if (page === null) return { ok: false, error: "invalidPage", filters: { severity } };
-  return { ok: true, page, filters: { severity: (severity || null) as Severity | null } };
+  if (page === null) return { ok: false, error: "invalidPage", filters: raw };
+  return { ok: true, page, filters: { severity: (severity || null) as Severity | null, order: (order || "newest") as SecurityOrder } };
 }
 
 /** The query string of a set of filters (empty ones left out), for links that keep them. */

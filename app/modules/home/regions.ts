@@ -11,8 +11,9 @@ const SCENES: Record<string, { sky: string; sea: string; hills: string; sun: str
 };
 
 export function regionSceneSvg(id: string): string | null {
-  const scene = SCENES[id];
-  if (!scene) return null;
+  // Own keys only: an id from the URL such as `constructor` is not a scene.
+  if (!Object.hasOwn(SCENES, id)) return null;
+  const scene = SCENES[id]!;
   const houses = Array.from({ length: 12 }, (_, i) => {
     const x = 80 + i * 88;
     const h = 70 + ((i * 37) % 60);

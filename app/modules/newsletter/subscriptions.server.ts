@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "~/adapters/db/database.server";
 import type { Language } from "~/i18n/languages";
+import { networkKey } from "~/lib/network";
 import type { Actor } from "~/modules/audit/audit.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
@@ -25,7 +26,7 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 export async function subscribe(db: Db, input: SubscriberInput, language: Language, actor: Actor, now: Date): Promise<SubscribeOutcome> {
   for (const [rule, subject] of [
     [LIMITS.subscribePerAddress, input.email],
-    [LIMITS.subscribePerNetwork, actor.ip ?? "unknown"],
+    [LIMITS.subscribePerNetwork, networkKey(actor.ip)],
   ] as const) {
     const counted = await consume(db, rule, subject, now);
     if (!counted.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };

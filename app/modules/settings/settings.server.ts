@@ -45,7 +45,7 @@ export async function readSettings(db: Db): Promise<Settings> {
   const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
   const settings: Settings = { ...SETTING_DEFAULTS };
   for (const row of rows) {
-    if (row.key in SETTING_DEFAULTS) settings[row.key as SettingKey] = row.value;
+    if (Object.hasOwn(SETTING_DEFAULTS, row.key)) settings[row.key as SettingKey] = row.value;
   }
   return settings;
 }

@@ -6,8 +6,11 @@
 export const BOOK_LIMITS = { title: 200, author: 200, description: 4000 } as const;
 
 export type BookField = "bookTitle" | "authorName" | "bookDescription" | "pdfFile";
-/** Why the PDF was refused: none given, not a PDF, over 10 MB, a forbidden name, or unreadable. */
-export type PdfProblem = "required" | "type" | "tooLarge" | "name" | "unreadable" | "missing";
+/**
+ * Why the PDF was refused: none given, not a PDF, over 10 MB, a forbidden name, unreadable, or a first
+ * page too heavy to draw (an image over the pixel limit, or a drawing over its time or memory).
+ */
+export type PdfProblem = "required" | "type" | "tooLarge" | "name" | "unreadable" | "tooHeavy" | "missing";
 export type BookErrors = Partial<Record<Exclude<BookField, "pdfFile">, "required" | "tooLong">> & { pdfFile?: PdfProblem };
 export type BookAnswer = { ok: true; done: "saved" | "cleared" } | { ok: false; errors?: BookErrors; refused?: string };
 

@@ -1,6 +1,5 @@
 import { open, readFile } from "node:fs/promises";
 import type { AppServices } from "~/adapters/context.server";
-import { renderPdfCover } from "~/adapters/documents/pdf-cover.server";
 import { newObjectKey } from "~/adapters/storage/keys";
 import { hasDangerousName } from "~/lib/file-name";
 import { UPLOAD_LIMITS } from "~/lib/upload-limits";
@@ -14,7 +13,7 @@ import type { BookFields, PdfProblem } from "./book-form";
  * clearing are audited; objects are written before the row and removed again if the row fails, and
  * replaced objects are removed after the row changed.
  */
-type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger">;
+type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger" | "pdfCovers">;
 
 const BOOK_ID = "book";
 export const BOOK_PREFIX = "book";
@@ -85,8 +84,9 @@ async function storeUploadedPdf(services: Services, uploadId: string, owner: str
   if (upload.offset > UPLOAD_LIMITS.book) throw await refuse("tooLarge");
   if (hasDangerousName(pdfName)) throw await refuse("name");
   if (upload.offset === 0 || !(await startsAsPdf(upload.file))) throw await refuse("type");
-  const cover = await renderPdfCover(new Uint8Array(await readFile(upload.file)));
-  if (!cover) throw await refuse("unreadable");
+  const drawn = await services.pdfCovers.render(new Uint8Array(await readFile(upload.file)));
+  if ("problem" in drawn) throw await refuse(drawn.problem);
+  const { cover } = drawn;
   const pdfKey = newObjectKey(BOOK_PREFIX, "pdf");
   const coverKey = newObjectKey(COVER_PREFIX, "webp");
   const stored = await services.storage.putFile(pdfKey, upload.file, { contentType: "application/pdf", cacheControl: "private, no-store" });

@@ -24,7 +24,8 @@ const DRAWINGS: Record<string, string> = {
 };
 
 export function productSvg(slug: string): string | null {
+  // Own keys only: a slug from the URL such as `constructor` is not a drawing.
+  if (!Object.hasOwn(DRAWINGS, slug)) return null;
   const drawing = DRAWINGS[slug];
-  if (!drawing) return null;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 360" width="400" height="360"><rect width="400" height="360" fill="${BACKGROUND}"/>${drawing}</svg>`;
 }
