@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { healthCheck } from "./health";
+import { guardBuild, guardBuildLoader } from "./route-policy";
 import { languageRedirect, languageSwitch } from "./language";
 import { refuseNulInUrl } from "./nul-in-url";
 import { boundedBodies, MAX_BODY_BYTES } from "./request-body";
@@ -34,6 +35,8 @@ export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[]
 
 export function createApp({ services, build, assets }: AppOptions): express.Express {
   const { config, logger } = services;
+  // Every route answers through its declared policy; a route without one stops the start here.
+  const guarded = typeof build === "function" ? guardBuildLoader(build) : guardBuild(build);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -71,7 +74,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   app.all(
     "/{*path}",
     routerHandler({
-      build,
+      build: guarded,
       mode: config.mode === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
     }),

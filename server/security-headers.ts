@@ -42,8 +42,13 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     // A route may send one of these itself (a served file's nosniff). React Router's adapter appends
     // route headers, which would send the value twice; the route's value replaces ours instead.
+    // Vary values a route sends join those already set here once each, not twice.
     const append = res.append.bind(res);
-    res.append = (field: string, value?: string | string[]) => (OWN_HEADERS.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value));
+    res.append = (field: string, value?: string | string[]) => {
+      if (value === undefined) return append(field, value);
+      if (field.toLowerCase() === "vary") return res.vary(Array.isArray(value) ? value.join(", ") : value);
+      return OWN_HEADERS.has(field.toLowerCase()) ? res.set(field, value) : append(field, value);
+    };
     next();
   };
 }

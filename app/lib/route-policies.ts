@@ -1,25 +1,61 @@
 /**
- * Who may use each route, in one place (issue: "one place declares each route's policy"). Keyed by the
- * route file of app/routes.ts; `read` is GET, `write` is every other method (absent: the route has no
- * action). The authorization matrix test walks every route of app/routes.ts against this table as
- * anonymous, reader, admin and expired admin, and fails for a route that is not declared here.
+ * Who may use each route, in one place, and the one place that decides it: at start the server wraps
+ * every loader and action of the build with the policy declared here (server/route-policy.ts), and
+ * refuses to start while a route of app/routes.ts has none. Keyed by the route's file; `read` is GET
+ * (and HEAD), `write` every other method (absent: the route has no action). The authorization matrix
+ * test walks every route against this table as anonymous, reader, admin and expired admin.
  *
  * - public: anyone.
- * - signedIn: a signed-in account (anonymous → 401 or a redirect to sign-in).
- * - admin: an admin in admin mode (spec §4): anonymous → 401, reader → 403 with a high security event,
- *   an admin whose admin mode is off or expired → 403 until they verify again.
- * - page: a public page that shows the state itself (/admin answers 401/403 with its own content).
- * - signed: a private file behind a signed, expiring link; without a valid signature everyone,
- *   the admin included, gets 403 (and a security event).
+ * - accounts: anyone, on a copy with accounts (ADMIN_ENABLED=true); a read-only copy answers 404.
+ * - signedIn: a signed-in account; anyone else is sent to the sign-in page.
+ * - admin: an admin in admin mode: anonymous → 401, a reader → 403 with a high security event, an
+ *   admin whose admin mode is off or has expired → 403 until they verify again. A refused admin page
+ *   renders with `{ i18n, refused, view: null }` as its data, a refused form post gets `{ refused }`.
+ * - page: anyone, and the page shows where the visitor stands (the dashboard): a signed-out visitor
+ *   gets its page with 401, a reader with 403 and a high security event.
+ * - signed: a private file behind a signed, expiring link; without a valid signature everyone, the
+ *   admin included, gets 403 (and a security event), after its expiry 410.
+ *
+ * Caching follows from the policy too: answers of signedIn, admin and page routes, of accounts pages
+ * and of any page shown to a signed-in visitor are `private, no-store`; every HTML page varies by Cookie.
  */
-export type Policy = "public" | "signedIn" | "admin" | "page" | "signed";
+export type Policy = "public" | "accounts" | "signedIn" | "admin" | "page" | "signed";
+
+const REFUSAL_REASONS = ["unavailable", "signedOut", "denied", "verify"] as const;
+
+/** Why a request was refused, as the admin pages and their forms show it. */
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** The reason in an admin form's answer when its policy refused the post (`{ refused }`), else null. */
+export function refusalIn(answer: unknown): RefusalReason | null {
+  const reason = (answer as { refused?: unknown } | null | undefined)?.refused;
+  return REFUSAL_REASONS.find((known) => known === reason) ?? null;
+}
+
+/** What a refused request was told, by reason, kept with its security event (the spec's own words). */
+export type RefusalMessages = Partial<Record<RefusalReason, string>>;
 
 export interface RoutePolicy {
   read: Policy;
   write?: Policy;
+  /** The words kept with the security event of a refused read or write. */
+  messages?: { read?: RefusalMessages; write?: RefusalMessages };
+  /**
+   * For a file route (no page): the `dashboard` strings of its refusal, `<key>.<reason>.title` and
+   * `.text`, sent as plain text; without it a refusal has an empty body.
+   */
+  refusalText?: string;
 }
 
+/** The subscriber list, its Sync and its export, refused (the words the spec gives each). */
+const SUBSCRIBER_REFUSALS = {
+  list: { signedOut: "Authentication required to access subscriber data", denied: "Unauthorized access to subscriber data" },
+  sync: { signedOut: "Sync requires admin user and backend configuration", denied: "Admin access required for sync operation" },
+  export: { signedOut: "Authentication required to access subscriber data", denied: "Admin privileges required for this action." },
+};
+
 export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
+  "root.tsx": { read: "public" },
   "routes/article-image.ts": { read: "public" },
   "routes/illustration.ts": { read: "public" },
   "routes/sitemap.ts": { read: "public" },
@@ -33,7 +69,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/shop-video.ts": { read: "public" },
   "routes/files-book.ts": { read: "signed" },
   "routes/files-cover.ts": { read: "signed" },
-  "routes/admin-access.ts": { read: "public", write: "public" },
+  "routes/admin-access.ts": { read: "accounts", write: "accounts" },
   "routes/localized-layout.tsx": { read: "public" },
   "routes/home.tsx": { read: "public" },
   "routes/blog.tsx": { read: "public" },
@@ -43,7 +79,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/shop.tsx": { read: "public", write: "admin" },
   "routes/about.tsx": { read: "public", write: "public" },
   "routes/updates.tsx": { read: "public" },
-  "routes/admin.tsx": { read: "page", write: "public" },
+  "routes/admin.tsx": { read: "page", write: "accounts" },
   "routes/upload-diagnostics.tsx": { read: "public" },
   "routes/cart.tsx": { read: "public" },
   "routes/subscribe.tsx": { read: "public", write: "public" },
@@ -51,17 +87,17 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/unfiltered-dialogues.tsx": { read: "public" },
   "routes/resources.tsx": { read: "public" },
   "routes/contact.tsx": { read: "public", write: "public" },
-  "routes/sign-in.tsx": { read: "public", write: "public" },
-  "routes/sign-up.tsx": { read: "public", write: "public" },
-  "routes/sign-out.ts": { read: "public", write: "public" },
-  "routes/verify-email.tsx": { read: "public", write: "public" },
-  "routes/forgot-password.tsx": { read: "public", write: "public" },
-  "routes/reset-password.tsx": { read: "public", write: "public" },
-  "routes/sign-in-link.tsx": { read: "public", write: "public" },
-  "routes/sign-in-link-verify.tsx": { read: "public", write: "public" },
-  "routes/two-factor.tsx": { read: "public", write: "public" },
+  "routes/sign-in.tsx": { read: "accounts", write: "accounts" },
+  "routes/sign-up.tsx": { read: "accounts", write: "accounts" },
+  "routes/sign-out.ts": { read: "accounts", write: "accounts" },
+  "routes/verify-email.tsx": { read: "accounts", write: "accounts" },
+  "routes/forgot-password.tsx": { read: "accounts", write: "accounts" },
+  "routes/reset-password.tsx": { read: "accounts", write: "accounts" },
+  "routes/sign-in-link.tsx": { read: "accounts", write: "accounts" },
+  "routes/sign-in-link-verify.tsx": { read: "accounts", write: "accounts" },
+  "routes/two-factor.tsx": { read: "accounts", write: "accounts" },
   "routes/account.tsx": { read: "signedIn", write: "signedIn" },
-  "routes/setup.tsx": { read: "public", write: "public" },
+  "routes/setup.tsx": { read: "accounts", write: "accounts" },
   "routes/not-found.tsx": { read: "public" },
   "routes/newsletter.tsx": { read: "public", write: "public" },
   "routes/newsletter-confirm.tsx": { read: "public", write: "public" },
@@ -70,7 +106,25 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin-audit-log-csv.ts": { read: "admin" },
   "routes/admin-security-events.tsx": { read: "admin" },
   "routes/admin-moderation.tsx": { read: "admin", write: "admin" },
-  "routes/admin-subscribers.tsx": { read: "admin", write: "admin" },
-  "routes/admin-subscribers-csv.ts": { read: "admin" },
+  "routes/admin-subscribers.tsx": { read: "admin", write: "admin", messages: { read: SUBSCRIBER_REFUSALS.list, write: SUBSCRIBER_REFUSALS.sync } },
+  "routes/admin-subscribers-csv.ts": { read: "admin", messages: { read: SUBSCRIBER_REFUSALS.export }, refusalText: "subscribers.exportRefused" },
   "routes/admin-shop.tsx": { read: "admin", write: "admin" },
 };
+
+/** Routes app/routes.ts names itself (one file answering several URLs), with their file. */
+const NAMED_ROUTES: Record<string, string> = {
+  "blog-rss": "routes/blog-feed.ts",
+  "blog-atom": "routes/blog-feed.ts",
+  "blog-rss-localized": "routes/blog-feed.ts",
+  "blog-atom-localized": "routes/blog-feed.ts",
+};
+
+/**
+ * The declared policy of a route of the server build, by its id: the file without its extension
+ * (React Router's default id), or a name app/routes.ts gives it. Undefined when none is declared.
+ */
+export function declaredPolicy(routeId: string): RoutePolicy | undefined {
+  const file = Object.hasOwn(NAMED_ROUTES, routeId) ? NAMED_ROUTES[routeId] : [".tsx", ".ts"].map((extension) => routeId + extension).find((name) => Object.hasOwn(ROUTE_POLICIES, name));
+  return file && Object.hasOwn(ROUTE_POLICIES, file) ? ROUTE_POLICIES[file] : undefined;
+}
+

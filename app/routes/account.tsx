@@ -12,8 +12,8 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
-import { currentSession, deviceSessions } from "~/modules/accounts/accounts.server";
+import { deviceSessions } from "~/modules/accounts/accounts.server";
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { checkNewPassword } from "~/modules/accounts/credentials";
 import { changePassword } from "~/modules/accounts/password-reset.server";
 import { recordAudit } from "~/modules/audit/audit.server";
@@ -21,11 +21,9 @@ import { retryAfterHeaders } from "~/lib/rate-limited";
 import { isTwoFactorIntent, twoFactorAction } from "./account-two-factor.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
   const language = languageOf(params);
   const { auth } = context.services;
-  const signedIn = await currentSession(auth, request);
-  if (!signedIn) throw redirect(localizePath("/sign-in", language));
+  const signedIn = authorisedVisitor(context);
   return {
     i18n: pageResourcesFor(language, ["accounts"]),
     email: signedIn.user.email,
@@ -46,16 +44,14 @@ type AccountResult = { done?: "othersSignedOut"; errors?: { currentPassword?: st
 
 /** Sign out of the other devices or of all of them; change the password; the two-factor forms. Each change is audited. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const { auth, db } = context.services;
-  const signedIn = await currentSession(auth, request);
-  if (!signedIn) throw redirect(localizePath("/sign-in", languageOf(params)));
+  const signedIn = authorisedVisitor(context);
   const form = await request.formData();
-  const actor = actorOf(context, request, signedIn.user.id, signedIn.session.id);
+  const { actor } = signedIn;
   const intent = form.get("intent");
   if (isTwoFactorIntent(intent)) {
     const accountPath = localizePath("/account", languageOf(params));
-    return twoFactorAction(intent, form, { context, request, actor: { ...actor, userId: signedIn.user.id }, enabled: signedIn.user.twoFactorEnabled, accountPath });
+    return twoFactorAction(intent, form, { context, request, actor, enabled: signedIn.user.twoFactorEnabled, accountPath });
   }
   const audit = (action: string) => recordAudit(db, actor, { action, resource: `user:${signedIn.user.id}` }, context.services.now());
   switch (intent) {

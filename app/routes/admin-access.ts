@@ -1,12 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-access";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { runAdminAccessIntent } from "./admin-access-intent.server";
 
 /** What the Admin Access dialog shows: signed out, not an admin, an admin to verify, or admin mode on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
   const access = await adminAccess(context.services, request, actorOf(context, request));
   const email = "email" in access ? access.email : null;
   return data({ state: access.state, email }, { headers: { "Cache-Control": "no-store" } });
@@ -14,6 +13,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Verify Admin Access' and 'Logout Admin' from the dialog (fetcher posts); the answer names the toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   return runAdminAccessIntent(request, context);
 }

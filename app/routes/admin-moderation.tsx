@@ -12,18 +12,15 @@ import { formatDateTime } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { parsePage } from "~/lib/paging";
+import { refusalIn } from "~/lib/route-policies";
 import { approveComment, commentsForModeration, deleteComment, pendingCommentCount } from "~/modules/comments/moderation.server";
 import { contactMessagesForModeration, deleteContactMessage, markContactHandled, newContactMessageCount } from "~/modules/contact/moderation.server";
-import { adminGate, NO_STORE, noStoreHeaders, refusedAction, refusedPage } from "./admin-gate.server";
-
-const RESOURCE = "/admin/moderation";
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /** Comments (pending first) or contact messages (newest first), one list a tab, 25 a page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard", "contact"]);
-  const gate = await adminGate(context, request, RESOURCE);
-  if (!gate.ok) return refusedPage(i18n, gate);
   const { db } = context.services;
   const query = new URL(request.url).searchParams;
   const tab = query.get("tab") === "messages" ? ("messages" as const) : ("comments" as const);
@@ -32,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const date = (iso: string) => formatDateTime(iso, language);
   const base = { tab, counts, confirm: query.get("confirm")?.slice(0, 64) || null };
   if (page === null) {
-    return data({ i18n, refused: null, view: { ...base, error: "invalidPage" as const, comments: null, messages: null } }, { status: 400, headers: NO_STORE });
+    return data({ i18n, refused: null, view: { ...base, error: "invalidPage" as const, comments: null, messages: null } }, { status: 400 });
   }
   const comments = tab === "comments" ? await commentsForModeration(db, page) : null;
   const messages = tab === "messages" ? await contactMessagesForModeration(db, page) : null;
@@ -42,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     comments: comments && { ...comments, items: comments.items.map((comment) => ({ ...comment, date: date(comment.createdAt) })) },
     messages: messages && { ...messages, items: messages.items.map((message) => ({ ...message, date: date(message.createdAt) })) },
   };
-  return data({ i18n, refused: null, view }, { headers: NO_STORE });
+  return { i18n, refused: null, view };
 }
 
 const CHANGES = {
@@ -56,21 +53,18 @@ const isIntent = (value: unknown): value is keyof typeof CHANGES => typeof value
 
 /** Approve or delete a comment, mark a message handled or delete it; each change is audited with it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const gate = await adminGate(context, request, RESOURCE);
-  if (!gate.ok) return refusedAction(gate);
-  const fail = (error: ModerationError, status: number) => data({ error }, { status, headers: NO_STORE });
+  const { actor } = authorisedVisitor(context);
+  const fail = (error: ModerationError, status: number) => data({ error }, { status });
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   const id = form?.get("id");
   if (!form || !isIntent(intent) || typeof id !== "string" || !id || id.length > 64) return fail("invalid", 400);
   const change = CHANGES[intent];
   if (change.confirm && form.get("confirm") !== "yes") return fail("confirmRequired", 400);
-  const outcome = await change.run(context.services.db, id, gate.actor, context.services.now());
+  const outcome = await change.run(context.services.db, id, actor, context.services.now());
   if (outcome === "notFound") return fail("notFound", 404);
-  return data({ done: change.done as ModerationDone }, { headers: NO_STORE });
+  return { done: change.done as ModerationDone };
 }
-
-export const headers = noStoreHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "moderation");
 
@@ -79,6 +73,8 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const hydrated = useHydrated();
   const { refused, view } = loaderData;
   const done = actionData && "done" in actionData ? actionData.done : null;
+  // Besides its own answers, the action's answer may be the policy's refusal of the post.
+  const refusal = refusalIn(actionData);
   useEffect(() => {
     if (done) void showToast("success", t(`moderation.done.${done}`));
   }, [actionData, done, t]);
@@ -86,7 +82,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
     <AdminPage titleKey="moderation" refused={refused}>
       {view && (
         <div className="flex flex-col gap-6">
-          {actionData && "refused" in actionData && <AdminRefusal reason={actionData.refused} />}
+          {refusal && <AdminRefusal reason={refusal} />}
           {actionData && "error" in actionData && <FormNotice kind="error">{t(`moderation.errors.${actionData.error}`)}</FormNotice>}
           {view.error && <FormNotice kind="error">{t(`filters.errors.${view.error}`)}</FormNotice>}
           {/* Without JavaScript there is no toast: the answer is shown on the page instead. */}

@@ -8,26 +8,21 @@ import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { querySecurityEvents } from "~/modules/audit/audit-log.server";
 import { parseSecurityFilters } from "~/modules/audit/filters";
-import { adminGate, NO_STORE, noStoreHeaders, refusedPage } from "./admin-gate.server";
 
 /** Security events, newest or most severe first, filtered by severity (a GET form), 50 a page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard"]);
-  const gate = await adminGate(context, request, "/admin/security-events");
-  if (!gate.ok) return refusedPage(i18n, gate);
   const parsed = parseSecurityFilters(new URL(request.url).searchParams);
   if (!parsed.ok) {
     const view = { form: { severity: parsed.filters.severity ?? "", order: parsed.filters.order ?? "" }, error: parsed.error, events: null };
-    return data({ i18n, refused: null, view }, { status: 400, headers: NO_STORE });
+    return data({ i18n, refused: null, view }, { status: 400 });
   }
   const events = await querySecurityEvents(context.services.db, parsed.filters, parsed.page);
   const items = events.items.map((event) => ({ ...event, when: formatDateTime(event.timestamp, language), lastWhen: formatDateTime(event.lastSeen, language) }));
   const view = { form: { severity: parsed.filters.severity ?? "", order: parsed.filters.order }, error: null, events: { ...events, items } };
-  return data({ i18n, refused: null, view }, { headers: NO_STORE });
+  return { i18n, refused: null, view };
 }
-
-export const headers = noStoreHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "security");
 

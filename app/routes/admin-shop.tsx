@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin-shop";
 import { adminPageMeta } from "~/components/admin/admin-meta";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -8,7 +8,7 @@ import { languageOf } from "~/i18n/languages";
 import { useLocalize } from "~/i18n/root-data";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { retryAfterHeaders } from "~/lib/rate-limited";
-import { adminGate, NO_STORE, noStoreHeaders, refusedPage } from "./admin-gate.server";
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { shopAction } from "./shop-action.server";
 import { manageView, shopMedia, shownMedia } from "./shop-manage.server";
 
@@ -16,19 +16,18 @@ const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
 const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 
 /** The shop's tools on the dashboard (issue 7): the same covers, e-book and trailer as on /shop, for the admin in admin mode. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const i18n = pageResourcesFor(languageOf(params), ["dashboard", "shop"]);
-  const gate = await adminGate(context, request, "/admin/shop");
-  if (!gate.ok) return refusedPage(i18n, gate);
+  const { actor } = authorisedVisitor(context);
   const now = context.services.now();
   const media = shownMedia(await shopMedia(context.services, now), true);
-  return data({ i18n, refused: null, view: manageView(context.services, media, gate.actor, now) }, { headers: NO_STORE });
+  return { i18n, refused: null, view: manageView(context.services, media, actor, now) };
 }
 
 /** The same action as the shop page's 'Admin Content Management' card. */
 export const action = ({ request, context }: Route.ActionArgs) => shopAction(context, request);
 
-export const headers: Route.HeadersFunction = (args) => ({ ...noStoreHeaders(), ...retryAfterHeaders(args) });
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "shopMedia");
 
 /** The cover visitors see now, small, with the way to the shop page. */

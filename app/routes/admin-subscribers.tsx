@@ -10,13 +10,7 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { listSubscribers, recordSubscribersViewed, subscriberStats } from "~/modules/newsletter/subscriber-admin.server";
 import { parseSubscriberSearch } from "~/modules/newsletter/subscriber-search";
 import { ProviderNotConfiguredError, syncAllVerified } from "~/modules/newsletter/provider-sync.server";
-import { adminGate, NO_STORE, noStoreHeaders, refusedAction, refusedPage } from "./admin-gate.server";
-
-const RESOURCE = "/admin/subscribers";
-
-/** Spec §6 and §8: what the list and the sync calls answer a refused request, kept with its security event. */
-const LIST_REFUSALS = { signedOut: "Authentication required to access subscriber data", denied: "Unauthorized access to subscriber data" };
-const SYNC_REFUSALS = { signedOut: "Sync requires admin user and backend configuration", denied: "Admin access required for sync operation" };
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /**
  * Subscriber Management (spec §2, §6): the list newest first with search and pages (`?q=&page=`),
@@ -26,17 +20,16 @@ const SYNC_REFUSALS = { signedOut: "Sync requires admin user and backend configu
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard"]);
-  const gate = await adminGate(context, request, RESOURCE, LIST_REFUSALS);
-  if (!gate.ok) return refusedPage(i18n, gate);
+  const { actor } = authorisedVisitor(context);
   const { db, dialect, logger, now } = context.services;
   const search = parseSubscriberSearch(new URL(request.url).searchParams);
-  const reply = (view: SubscribersViewProps, status = 200) => data({ i18n, refused: null, view }, { status, headers: NO_STORE });
+  const reply = (view: SubscribersViewProps, status = 200) => data({ i18n, refused: null, view }, { status });
   const empty = { items: [], total: 0, more: false, page: 1, pageCount: 1 };
   if (!search.ok) return reply({ query: search.q, error: search.error, list: empty, stats: null }, 400);
   try {
     const list = await listSubscribers(db, dialect, search.q, search.page);
     const stats = !search.q && list.page === 1 ? await subscriberStats(db, now(), list.total) : null;
-    await recordSubscribersViewed(db, gate.actor, { page: list.page, searched: Boolean(search.q), matches: list.total }, now());
+    await recordSubscribersViewed(db, actor, { page: list.page, searched: Boolean(search.q), matches: list.total }, now());
     const items = list.items.map((item) => ({ ...item, when: formatDateTime(item.createdAt, language) }));
     const month = (entry: { month: string; count: number }) => ({
       ...entry,
@@ -56,13 +49,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * writes the `sync_mailerlite` audit row), answered with how many synced and failed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const gate = await adminGate(context, request, RESOURCE, SYNC_REFUSALS);
-  if (!gate.ok) return refusedAction(gate);
-  const reply = (sync: SyncReply, status = 200) => data({ sync }, { status, headers: NO_STORE });
+  const { actor } = authorisedVisitor(context);
+  const reply = (sync: SyncReply, status = 200) => data({ sync }, { status });
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") !== "sync") return reply({ outcome: "invalid" }, 400);
   try {
-    const { synced, failed } = await syncAllVerified(context.services, gate.actor);
+    const { synced, failed } = await syncAllVerified(context.services, actor);
     return reply({ outcome: "done", synced, failed });
   } catch (error) {
     if (error instanceof ProviderNotConfiguredError) return reply({ outcome: "notConfigured" }, 503);
@@ -70,8 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reply({ outcome: "failed" }, 500);
   }
 }
-
-export const headers = noStoreHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "subscribers");
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
 import { adminToastFor, showAdminToast } from "~/components/admin/admin-toasts";
 import { DashboardCards, type DashboardCounts } from "~/components/admin/dashboard-cards";
@@ -10,10 +10,8 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { actorOf } from "~/lib/request-actor.server";
-import { adminAccess } from "~/modules/accounts/admin-mode.server";
+import { adminStanding } from "~/modules/accounts/route-access.server";
 import { securityEventsSince } from "~/modules/audit/audit-log.server";
-import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { pendingCommentCount } from "~/modules/comments/moderation.server";
 import { newContactMessageCount } from "~/modules/contact/moderation.server";
 import { subscriberCounts } from "~/modules/newsletter/subscriber-admin.server";
@@ -26,18 +24,20 @@ type AdminState =
   | { state: "verify"; email: string; ended: boolean }
   | { state: "admin"; email: string; counts: DashboardCounts };
 
-/** Spec §2 Admin dashboard, in the spec's order of states; role and admin mode are checked on the server every time. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/**
+ * Spec §2 Admin dashboard, in the spec's order of states; role and admin mode are checked on the
+ * server every time, by the page's policy, which also answers a signed-out visitor 401 and a reader 403.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
   const i18n = pageResourcesFor(languageOf(params), ["dashboard"]);
-  const access = await adminAccess(context.services, request, actorOf(context, request), { touch: true });
-  const reply = (admin: AdminState, status = 200) => data({ i18n, admin }, { status, headers: { "Cache-Control": "no-store" } });
+  const access = adminStanding(context);
+  const reply = (admin: AdminState) => ({ i18n, admin });
   switch (access.state) {
     case "unavailable":
     case "signedOut":
-      return reply({ state: access.state }, access.state === "signedOut" ? 401 : 200);
+      return reply({ state: access.state });
     case "denied":
-      await recordSecurityEvent(context.services.db, access.actor, { type: "admin.access_denied", severity: "high", details: { resource: "/admin" } }, context.services.now());
-      return reply({ state: "denied", email: access.email }, 403);
+      return reply({ state: "denied", email: access.email });
     case "verify":
       return reply({ state: "verify", email: access.email, ended: access.ended === "inactive" });
     case "admin":
@@ -61,7 +61,6 @@ async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["s
 
 /** The page's own verify and logout forms (they work without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.services.config.adminEnabled) throw data(null, { status: 404 });
   return runAdminAccessIntent(request, context);
 }
 

@@ -1,12 +1,10 @@
 import type { Route } from "./+types/files-book";
 import { serveObject } from "~/adapters/storage/serve-object.server";
 import { BOOK_PREFIX, readBook } from "~/modules/shop/book.server";
-import { plainText, refuseUnsigned } from "./signed-file.server";
+import { plainText } from "./signed-file.server";
 
-/** GET /files/book/<file>?exp=…&sig=…: the private e-book PDF, as a download, through a signed link only. */
+/** GET /files/book/<file>?exp=…&sig=…: the private e-book PDF, as a download, through a signed link only (its policy checks the link). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const refusal = await refuseUnsigned(context, request);
-  if (refusal) return refusal;
   const book = await readBook(context.services.db);
   if (!book || book.pdfKey !== `${BOOK_PREFIX}/${params.file}`) return plainText(404, "Not Found");
   return serveObject(context.services.storage, book.pdfKey, request, { disposition: "attachment", filename: book.pdfName, cacheControl: "private, no-store" });

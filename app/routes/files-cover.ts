@@ -2,12 +2,10 @@ import type { Route } from "./+types/files-cover";
 import { serveObject } from "~/adapters/storage/serve-object.server";
 import { COVERS_AREA } from "~/modules/shop/cover.server";
 import { isStoredCover } from "./shop-cover-setting.server";
-import { plainText, refuseUnsigned } from "./signed-file.server";
+import { plainText } from "./signed-file.server";
 
-/** GET /files/book-covers/<file>?exp=…&sig=…: the permanent or the temporary book cover, through its signed link only. */
+/** GET /files/book-covers/<file>?exp=…&sig=…: the permanent or the temporary book cover, through its signed link only (its policy checks the link). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const refusal = await refuseUnsigned(context, request);
-  if (refusal) return refusal;
   const key = `${COVERS_AREA}/${params.file}`;
   if (!(await isStoredCover(context.services, key))) return plainText(404, "Not Found");
   return serveObject(context.services.storage, key, request, { cacheControl: "private, max-age=3600" });

@@ -6,7 +6,6 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { networkKey } from "~/lib/network";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { requireAccountsEnabled } from "~/lib/request-actor.server";
 import { RESET_LINK_MINUTES } from "~/modules/accounts/auth-mails.server";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
@@ -14,13 +13,11 @@ import { checkEmailOnly } from "~/modules/accounts/credentials";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
   const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkEmailOnly(form);

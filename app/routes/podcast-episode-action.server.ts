@@ -6,13 +6,12 @@ import type { Language } from "~/i18n/languages";
 import { deleteEpisode, updateEpisode, uploadEpisode } from "~/modules/podcast/episode-admin.server";
 import { AudioRejected } from "~/modules/podcast/episode-audio.server";
 import { parseEpisodeFields, type AudioProblem, type EpisodeAnswer, type EpisodeErrors } from "~/modules/podcast/episode-form";
-import { adminGate, NO_STORE, refusedAction } from "./admin-gate.server";
-
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /** A wrong file type is 415; a file that is not there (yet) or cannot be read is 422. */
 const AUDIO_STATUS: Record<AudioProblem, number> = { type: 415, empty: 422, unreadable: 422, missing: 422, incomplete: 409 };
 
-const answer = (body: EpisodeAnswer, status = 200) => data(body, { status, headers: NO_STORE });
+const answer = (body: EpisodeAnswer, status = 200) => data(body, { status });
 
 /**
  * The podcast page's action. intent=create takes the id of a finished resumable upload (sent to
@@ -20,11 +19,10 @@ const answer = (body: EpisodeAnswer, status = 200) => data(body, { status, heade
  * episode id. The text is stored in the page's language (English also for every language's fallback).
  */
 export async function episodeAction(context: AppLoadContext, request: Request, language: Language) {
-  const gate = await adminGate(context, request, "podcast_episodes");
-  if (!gate.ok) return refusedAction(gate);
+  const { actor } = authorisedVisitor(context);
   const form = await request.formData();
   try {
-    return await change(context.services, gate.actor, form, language);
+    return await change(context.services, actor, form, language);
   } catch (error) {
     if (error instanceof AudioRejected) return answer({ ok: false, errors: { audio: error.problem } }, AUDIO_STATUS[error.problem]);
     // The dialog says 'Failed to upload episode' and stays open; the page is not replaced by an error page.

@@ -10,18 +10,15 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInUrl } from "~/lib/mailed-link-headers";
-import { requireAccountsEnabled } from "~/lib/request-actor.server";
 import { checkNewPassword } from "~/modules/accounts/credentials";
 import { resetPassword } from "~/modules/accounts/password-reset.server";
 
 /** The mailed reset link lands here: the page only shows the form; its POST uses the token. */
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ request, params }: Route.LoaderArgs) {
   return data({ i18n: pageResourcesFor(languageOf(params), ["accounts"]), token: tokenInUrl(request) }, { headers: MAILED_LINK_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const password = String(form.get("password") ?? "");

@@ -9,7 +9,7 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
 import { createFirstAdmin } from "~/modules/accounts/first-admin.server";
 import { setupTokenUsable } from "~/modules/accounts/setup-link.server";
@@ -18,14 +18,12 @@ import { MAX_EMAIL_LENGTH } from "~/lib/email";
 
 /** The owner's first visit, from the link `npm start` printed: creates the first admin account. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = await setupTokenUsable(context.services.db, token, context.services.now());
   return data({ i18n: pageResourcesFor(languageOf(params), ["accounts"]), token, usable }, { status: usable ? 200 : 410 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
   const token = String(form.token ?? "");
   const { db, now } = context.services;

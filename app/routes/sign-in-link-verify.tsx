@@ -10,12 +10,11 @@ import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { openSignInLink } from "~/modules/accounts/sign-in-link.server";
 
 /** The mailed sign-in link lands here. Opening it only shows the button: it reads, uses and signs in nothing. */
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ request, params }: Route.LoaderArgs) {
   const token = tokenInUrl(request);
   const i18n = pageResourcesFor(languageOf(params), ["accounts"]);
   return data({ i18n, token, failed: !token }, { status: token ? 200 : 400, headers: MAILED_LINK_HEADERS });
@@ -23,7 +22,6 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The button: a valid token signs in (or asks for the second factor) and opens the account, once. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const language = languageOf(params);
   const token = await tokenInForm(request);
   const { auth, db } = context.services;

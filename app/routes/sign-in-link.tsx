@@ -8,20 +8,18 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkEmailOnly } from "~/modules/accounts/credentials";
 import { requestSignInLink } from "~/modules/accounts/sign-in-link.server";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
 }
 
 /** Asks for a one-time sign-in link; known and unknown addresses get the same answer. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
   const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkEmailOnly(form);

@@ -14,17 +14,15 @@ import { currentSession, signInWithPassword } from "~/modules/accounts/accounts.
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkSignIn } from "~/modules/accounts/credentials";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
   const language = languageOf(params);
   if (await currentSession(context.services.auth, request)) throw redirect(localizePath("/account", language));
   return { i18n: pageResourcesFor(language, ["accounts"]) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
   const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
   const checked = checkSignIn(form);

@@ -3,11 +3,10 @@ import type { Route } from "./+types/sign-out";
 import { languageOf } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import { currentSession, signOut } from "~/modules/accounts/accounts.server";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 
 /** Sign out of this device (POST only: a link or a prefetch must not end a session). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const { auth, db } = context.services;
   const signedIn = await currentSession(auth, request);
   const actor = actorOf(context, request, signedIn?.user.id ?? null, signedIn?.session.id ?? null);

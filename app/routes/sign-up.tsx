@@ -14,16 +14,14 @@ import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { signUp } from "~/modules/accounts/sign-up.server";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const form = Object.fromEntries(await request.formData());
   const values = echoedValues(form, { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
   const checked = checkSignUp(form);

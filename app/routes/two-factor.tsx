@@ -10,13 +10,12 @@ import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { currentSession } from "~/modules/accounts/accounts.server";
 import { answerTwoFactorChallenge, pendingTwoFactorUser } from "~/modules/accounts/two-factor.server";
 
 /** The second step of signing in, after the password or a mailed link (?via=link, for the audit). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
   const language = languageOf(params);
   const { auth } = context.services;
   if (await currentSession(auth, request)) throw redirect(localizePath("/account", language));
@@ -24,7 +23,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const language = languageOf(params);
   const { auth, db } = context.services;
   if (await currentSession(auth, request)) throw redirect(localizePath("/account", language));

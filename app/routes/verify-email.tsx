@@ -12,12 +12,11 @@ import { useLocalize } from "~/i18n/root-data";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { currentSession } from "~/modules/accounts/accounts.server";
-import { actorOf, requireAccountsEnabled } from "~/lib/request-actor.server";
+import { actorOf } from "~/lib/request-actor.server";
 import { verifyEmail } from "~/modules/accounts/sign-up.server";
 
 /** The mailed confirmation link lands here. Opening it only shows the button: it confirms and signs in nothing. */
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAccountsEnabled(context);
+export function loader({ request, params }: Route.LoaderArgs) {
   const token = tokenInUrl(request);
   const i18n = pageResourcesFor(languageOf(params), ["accounts"]);
   return data({ i18n, token, failed: !token }, { status: token ? 200 : 400, headers: MAILED_LINK_HEADERS });
@@ -25,7 +24,6 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The button: a valid token confirms the address, signs in and opens the account page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAccountsEnabled(context);
   const token = await tokenInForm(request);
   const headers = token ? await verifyEmail(context.services.auth, token, request) : null;
   if (!headers) return data({ failed: true }, { status: 400, headers: MAILED_LINK_HEADERS });

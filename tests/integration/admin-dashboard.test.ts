@@ -82,7 +82,7 @@ describe.each(dialects)("admin dashboard pages on %s", (dialect) => {
       for (const path of PAGES) {
         const response = await visitor.get(path);
         expect(response.status, path).toBe(401);
-        expect(response.headers.get("cache-control"), path).toBe("no-store");
+        expect(response.headers.get("cache-control"), path).toBe("private, no-store");
         if (path.endsWith(".csv")) {
           expect(await response.text()).toBe("");
           continue;
@@ -185,7 +185,7 @@ describe.each(dialects)("admin dashboard pages on %s", (dialect) => {
       const owner = await adminInMode("10.6.1.1");
       const response = await owner.get("/admin/audit-log");
       expect(response.status).toBe(200);
-      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
       const html = await rendered(response);
       expect(html).toContain(`<title>${en.auditLog.title} - Diaspora Policy</title>`);
       const seeds = [...html.matchAll(/seed:(test\.\w+:\d+:\d+)/g)].map((match) => match[1]);
@@ -310,7 +310,7 @@ describe.each(dialects)("admin dashboard pages on %s", (dialect) => {
       const types = async (query: string) => {
         const response = await owner.get(`/admin/security-events${query}`);
         expect(response.status).toBe(200);
-        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("cache-control")).toBe("private, no-store");
         return [...textOf(await rendered(response)).matchAll(/seed\.(low|medium|critical)/g)].map((match) => match[1]);
       };
       expect(await types("")).toEqual(["critical", "medium", "low"]);

@@ -79,7 +79,7 @@ describe.each(dialects)("mailed links that act on %s", (dialect) => {
         const opened = await fetch(app.url + link.path, { headers: { "x-forwarded-for": opener } });
         expect(opened.status).toBe(200);
         expect(opened.headers.getSetCookie()).toEqual([]);
-        expect(opened.headers.get("cache-control")).toBe("no-store");
+        expect(opened.headers.get("cache-control")).toMatch(/\bno-store$/);
         expect(opened.headers.get("referrer-policy")).toBe("same-origin");
         const html = await opened.text();
         expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
@@ -130,7 +130,7 @@ describe.each(dialects)("mailed links that act on %s", (dialect) => {
         const html = (await answer.text()).replace(/<script[\s\S]*?<\/script>/g, "");
         expect(html).toContain(text.replaceAll("'", "&#x27;"));
         expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
-        expect(answer.headers.get("cache-control")).toBe("no-store");
+        expect(answer.headers.get("cache-control")).toMatch(/\bno-store$/);
       }
       const bare = await visitor.get(path);
       expect(bare.status).toBe(400);

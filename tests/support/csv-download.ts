@@ -9,7 +9,7 @@ export async function csvDownloadLines(response: Response, filename: string): Pr
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${filename}"`);
-  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
   const bytes = new Uint8Array(await response.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([...new TextEncoder().encode(UTF8_BOM)]);
   return new TextDecoder().decode(bytes).split("\r\n");

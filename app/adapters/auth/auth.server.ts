@@ -28,6 +28,18 @@ export interface AuthMailUser {
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 const SESSION_RENEW_AFTER_SECONDS = 15 * 60;
 const SESSION_COOKIE = "dp.session_token";
+
+/**
+ * Whether the request carries a session cookie (valid or not), read without the database: an answer
+ * to such a request may be meant for that visitor alone.
+ */
+export function hasSessionCookie(request: Request): boolean {
+  const cookies = request.headers.get("cookie") ?? "";
+  return cookies.split(";").some((pair) => {
+    const name = pair.split("=")[0]?.trim();
+    return name === SESSION_COOKIE || name === `__Host-${SESSION_COOKIE}`;
+  });
+}
 /** A mailed sign-in link works once, for this long (security-tests "Auth & sessions": 10 minutes at most). */
 export const SIGN_IN_LINK_MINUTES = 10;
 /** The name authenticator apps show next to the code. */

@@ -1,6 +1,7 @@
 import type { AppServices } from "~/adapters/context.server";
 import type { Db } from "~/adapters/db/database.server";
 import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
+import type { RefusalMessages } from "~/lib/route-policies";
 import { currentSession, isAdmin, type SignedIn } from "./accounts.server";
 
 /**
@@ -22,7 +23,7 @@ export type AdminAccess =
   | { state: "signedOut" }
   | { state: "denied"; email: string; actor: Actor }
   | { state: "verify"; email: string; actor: Actor; ended: "inactive" | null }
-  | { state: "admin"; email: string; actor: Actor };
+  | { state: "admin"; email: string; actor: Actor; signedIn: SignedIn };
 
 type Services = Pick<AppServices, "auth" | "config" | "db" | "now">;
 const age = (iso: string, now: Date) => now.getTime() - new Date(iso).getTime();
@@ -54,7 +55,7 @@ export async function adminAccess(services: Services, request: Request, actor: A
   }
   const stamp = now.toISOString();
   await db.updateTable("admin_modes").set(touch ? { checked_at: stamp, active_at: stamp } : { checked_at: stamp }).where("session_id", "=", mode.session_id).execute();
-  return { state: "admin", email, actor: who };
+  return { state: "admin", email, actor: who, signedIn };
 }
 
 async function endMode(db: Db, actor: Actor, action: string, now: Date): Promise<void> {
@@ -114,12 +115,9 @@ const REFUSALS = {
 
 export type AdminRefusal = { ok: false; status: 401 | 403 | 404; reason: Exclude<AdminAccess["state"], "admin"> };
 
-/** What a refused request was told, by reason, kept with its security event (e.g. spec §6's messages). */
-export type RefusalMessages = Partial<Record<AdminRefusal["reason"], string>>;
-
 /**
- * The gate of every admin action: admin mode, used now. A refusal is written as a security event (a
- * non-admin touching an admin resource is high) and told with its status.
+ * The gate of every admin route and upload: admin mode, used now. A refusal is written as a security
+ * event (a non-admin touching an admin resource is high) and told with its status.
  */
 export async function requireAdminMode(
   services: Services,
@@ -127,9 +125,9 @@ export async function requireAdminMode(
   actor: Actor,
   resource: string,
   messages: RefusalMessages = {},
-): Promise<{ ok: true; email: string; actor: Actor } | AdminRefusal> {
+): Promise<{ ok: true; email: string; actor: Actor; signedIn: SignedIn } | AdminRefusal> {
   const access = await adminAccess(services, request, actor, { touch: true });
-  if (access.state === "admin") return { ok: true, email: access.email, actor: access.actor };
+  if (access.state === "admin") return { ok: true, email: access.email, actor: access.actor, signedIn: access.signedIn };
   const refusal = REFUSALS[access.state];
   if (refusal.severity) {
     const who = "actor" in access ? access.actor : actor;
