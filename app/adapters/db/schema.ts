@@ -229,7 +229,7 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   done_at: string | null;
-  /** How a finished row ended: "done", "gave_up" or "refused"; null while it waits (and for rows finished before migration 0018). */
+  /** How a finished row ended: "done", "gave_up" or "refused"; null while it waits (and for rows finished before migration 0017). */
   outcome: string | null;
 }
 
