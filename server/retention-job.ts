@@ -49,7 +49,7 @@ export function scheduleRetention(services: AppServices, { firstRunMs = 60_000, 
   return repeat(services, "retention", () => runRetention(services), firstRunMs, everyMs);
 }
 
-/** Spec §9: admin-mode rows unused for 30 minutes are removed every 30 minutes. */
+/** Admin-mode rows unused for 30 minutes are removed every 30 minutes. */
 export function scheduleAdminModeCleanup(services: AppServices): () => void {
   const every = ADMIN_MODE_LIMITS.staleCleanupEveryMs;
   return repeat(services, "admin-mode cleanup", async () => ({ deleted: await deleteStaleAdminModes(services.db, services.now()) }), every, every);

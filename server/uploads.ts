@@ -18,7 +18,7 @@ const METHODS = new Set(["POST", "HEAD", "PATCH", "DELETE"]);
  * action: admin mode is checked here, before tus reads a byte, and a refusal is a security event as
  * for any admin route. An upload belongs to the account that started it: another account's upload id
  * answers 404. Staged files are only read back by the server (no GET), and the name the browser gives
- * is reduced to the spec's safe alphabet and kept for messages only; the stored object gets a random key.
+ * is reduced to the safe alphabet of `app/lib/file-name.ts` and kept for messages only; the stored object gets a random key.
  */
 export function uploadEndpoint(services: AppServices): RequestHandler {
   const owners = new WeakMap<IncomingMessage, string>();

@@ -7,7 +7,7 @@ import {
   type Language,
 } from "./languages";
 
-/** Browser-side: keeps the reader's choice in storage (spec §1) and in the cookie the server reads. */
+/** Browser-side: keeps the reader's choice in storage and in the cookie the server reads. */
 export function rememberLanguageChoice(language: Language): void {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -4,7 +4,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 /** Cookie that carries the reader's choice to the server, so the first paint is in their language. */
 export const LANGUAGE_COOKIE = "lang";
-/** Browser-storage key that mirrors the cookie (spec §1: the choice is kept in browser storage). */
+/** Browser-storage key that mirrors the cookie (the choice is kept in browser storage). */
 export const LANGUAGE_STORAGE_KEY = "preferredLanguage";
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 

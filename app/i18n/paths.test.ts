@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isSafeLocalPath, localizePath, sameSiteTarget, splitLanguagePrefix, switchLanguagePath } from "./paths";
 
 describe("language paths", () => {
-  it("keeps English at the spec's paths and prefixes the others", () => {
+  it("keeps English at the unprefixed paths and prefixes the others", () => {
     expect(localizePath("/blog", "en")).toBe("/blog");
     expect(localizePath("/blog", "fr")).toBe("/fr/blog");
     expect(localizePath("/", "es")).toBe("/es");

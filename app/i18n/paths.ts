@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
 
 /**
- * English lives at the spec's paths; every other language under its own prefix (/fr/blog), so each
+ * English lives at the unprefixed paths; every other language under its own prefix (/fr/blog), so each
  * language has indexable URLs.
  */
 export function splitLanguagePrefix(pathname: string): { language: Language | null; rest: string } {

@@ -28,7 +28,7 @@ export function useLanguage(): Language {
   return useRootData()?.language ?? DEFAULT_LANGUAGE;
 }
 
-/** Turns a spec path ("/blog") into the current language's URL ("/fr/blog"). */
+/** Turns an English path ("/blog") into the current language's URL ("/fr/blog"). */
 export function useLocalize(): (path: string) => string {
   const language = useLanguage();
   return (path) => localizePath(path, language);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodingType, fitWithin } from "./compress-image";
 
-describe("fitWithin (spec §5 image compression: 800 × 800, proportions kept)", () => {
+describe("fitWithin (image compression: 800 × 800, proportions kept)", () => {
   it("scales the longer side down to 800 and the other in proportion", () => {
     expect(fitWithin(1600, 2400)).toEqual({ width: 533, height: 800 });
     expect(fitWithin(4000, 1000)).toEqual({ width: 800, height: 200 });
@@ -18,7 +18,7 @@ describe("fitWithin (spec §5 image compression: 800 × 800, proportions kept)",
   });
 });
 
-describe("encodingType (spec §5: the original type)", () => {
+describe("encodingType (the original type)", () => {
   it("keeps JPEG as JPEG, however the system names it, and PNG as PNG", () => {
     expect(encodingType({ name: "a.jpg", type: "image/jpeg" })).toBe("image/jpeg");
     expect(encodingType({ name: "a.jpg", type: "image/jpg" })).toBe("image/jpeg");

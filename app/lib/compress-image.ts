@@ -1,4 +1,4 @@
-/** Spec §5, §9 "Image compression": fit within 800 × 800 pixels, quality 0.8, in the original type. */
+/** Fit within 800 × 800 pixels, quality 0.8, in the original type. */
 export const COMPRESSION = { maxSide: 800, quality: 0.8 } as const;
 
 /** Why an image could not be made smaller: it would not load, or the browser could not encode it. */

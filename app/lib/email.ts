@@ -1,4 +1,4 @@
-/** The longest address the mail standards allow (and spec §9). */
+/** The longest address the mail standards allow: 254 characters. */
 export const MAX_EMAIL_LENGTH = 254;
 
 // The HTML living standard's address pattern, with a dot required in the domain.

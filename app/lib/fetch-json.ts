@@ -11,7 +11,7 @@ export class HttpError extends Error {
 }
 
 /**
- * Client-side data fetching (spec §9): a failed request is retried once; a 4xx answer is final because
+ * Client-side data fetching: a failed request is retried once; a 4xx answer is final because
  * asking again would get the same answer. Nothing here refetches when the window regains focus.
  */
 export async function fetchJson<T>(

@@ -1,5 +1,5 @@
 /**
- * Spec §5 file-drop acceptance, shared by every drop zone and file picker: an accept list of
+ * File-drop acceptance, shared by every drop zone and file picker: an accept list of
  * extensions with a leading dot (`.mp3`), wildcard types (`audio/*`) or exact types (`audio/mpeg`);
  * an empty list accepts all. Operating-system junk (.DS_Store, Thumbs.db) is dropped silently. The
  * server checks the bytes again: this only spares the reader a long upload of the wrong file.
@@ -11,7 +11,7 @@ export interface DropRules {
   maxFiles?: number;
 }
 
-/** The spec's four rejections; the page translates them (spec §8). */
+/** The four rejections; the page translates them. */
 export type DropRejection =
   | { code: "type"; accept: string }
   | { code: "tooLarge"; bytes: number }

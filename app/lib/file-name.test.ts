@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hasDangerousName, MAX_FILE_NAME_LENGTH, safeFileName } from "./file-name";
 
-describe("safeFileName (spec §5)", () => {
+describe("safeFileName", () => {
   it("keeps letters, digits, dot, underscore and hyphen", () => {
     expect(safeFileName("Episode_01-final.mp3")).toBe("Episode_01-final.mp3");
   });
@@ -22,7 +22,7 @@ describe("safeFileName (spec §5)", () => {
   });
 });
 
-describe("hasDangerousName (spec §5)", () => {
+describe("hasDangerousName", () => {
   it("refuses names containing an executable or script extension anywhere", () => {
     for (const name of ["cover.png.exe", "run.BAT", "a.cmd", "x.com.pdf", "y.pif", "z.scr", "v.vbs", "app.js", "book.js.pdf"]) expect(hasDangerousName(name), name).toBe(true);
   });

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HoverIntent } from "./hover-intent";
 import { SUBMENU_CLOSE_GRACE_MS, SUBMENU_OPEN_DELAY_MS } from "./ui-constants";
 
-describe("HoverIntent (submenu timings of spec §9)", () => {
+describe("HoverIntent (submenu open delay and close grace)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("uses the spec's 100 ms open delay and 300 ms grace", () => {
+  it("uses the 100 ms open delay and 300 ms grace", () => {
     expect(SUBMENU_OPEN_DELAY_MS).toBe(100);
     expect(SUBMENU_CLOSE_GRACE_MS).toBe(300);
   });

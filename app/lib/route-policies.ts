@@ -32,7 +32,7 @@ export function refusalIn(answer: unknown): RefusalReason | null {
   return REFUSAL_REASONS.find((known) => known === reason) ?? null;
 }
 
-/** What a refused request was told, by reason, kept with its security event (the spec's own words). */
+/** What a refused request was told, by reason, kept with its security event. */
 export type RefusalMessages = Partial<Record<RefusalReason, string>>;
 
 export interface RoutePolicy {
@@ -47,7 +47,7 @@ export interface RoutePolicy {
   refusalText?: string;
 }
 
-/** The subscriber list, its Sync and its export, refused (the words the spec gives each). */
+/** The subscriber list, its Sync and its export, refused. */
 const SUBSCRIBER_REFUSALS = {
   list: { signedOut: "Authentication required to access subscriber data", denied: "Unauthorized access to subscriber data" },
   sync: { signedOut: "Sync requires admin user and backend configuration", denied: "Admin access required for sync operation" },

@@ -1,4 +1,4 @@
-/** Interface timings and defaults of spec §9, in one place so every component agrees. */
+/** Interface timings and defaults, in one place so every component agrees. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_VISIBLE_LIMIT = 1;
 export const SUBMENU_OPEN_DELAY_MS = 100;

@@ -1,11 +1,11 @@
 /**
- * How large an upload may be, by what it is for. The spec sets 10 MB for uploads in general (§9) and
+ * How large an upload may be, by what it is for. Uploads in general take at most 10 MB and
  * no podcast limit; 500 MB holds over 8 hours of 128 kbit/s MP3 (README, "Podcast"). The server
  * refuses more (413) and the dialogs say so before sending.
  */
 export const MAX_AUDIO_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const MAX_GENERAL_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Spec §5: the trailer video must be under 200 MB. */
+/** The trailer video must be under 200 MB. */
 export const MAX_VIDEO_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 export const UPLOAD_LIMITS = {

@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import { actorOf } from "~/lib/request-actor.server";
 import { endAdminMode, verifyAdminMode } from "~/modules/accounts/admin-mode.server";
 
-/** The toast each answer names (spec §8 "Admin toasts"). */
+/** The toast each answer names. */
 export type AdminAccessOutcome = "granted" | "authRequired" | "denied" | "verifyFailed" | "ended" | "invalid";
 
 const STATUS = { granted: 200, authRequired: 401, denied: 403, verifyFailed: 503, ended: 200, invalid: 400 } as const;

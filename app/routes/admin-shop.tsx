@@ -15,7 +15,7 @@ import { manageView, shopMedia, shownMedia } from "./shop-manage.server";
 const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
 const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 
-/** The shop's tools on the dashboard (issue 7): the same covers, e-book and trailer as on /shop, for the admin in admin mode. */
+/** The shop's tools on the dashboard: the same covers, e-book and trailer as on /shop, for the admin in admin mode. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const i18n = pageResourcesFor(languageOf(params), ["dashboard", "shop"]);
   const { actor } = authorisedVisitor(context);

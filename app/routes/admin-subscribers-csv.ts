@@ -3,8 +3,8 @@ import { exportSubscribers } from "~/modules/newsletter/subscriber-admin.server"
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /**
- * The confirmed subscribers as `subscribers.csv` (spec §9), streamed from the database in batches.
- * Its policy answers a refusal with the spec's words as plain text ('Access Denied' / 'Admin
+ * The confirmed subscribers as `subscribers.csv`, streamed from the database in batches.
+ * Its policy answers a refusal with its translated words as plain text ('Access Denied' / 'Admin
  * privileges required for this action.') and no data. The export is audited (`export_subscribers`).
  */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { ProviderNotConfiguredError, syncAllVerified } from "~/modules/newslette
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /**
- * Subscriber Management (spec §2, §6): the list newest first with search and pages (`?q=&page=`),
+ * Subscriber Management: the list newest first with search and pages (`?q=&page=`),
  * and on the first page without a search the counts, sign-ups per month and by source. Viewing it is
  * audited (`view_subscribers`). A failing database leaves an empty list and 'Failed to fetch subscribers'.
  */
@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * 'Sync' (spec §6): every confirmed subscriber pushed to the mailing provider now (syncAllVerified
+ * 'Sync': every confirmed subscriber pushed to the mailing provider now (syncAllVerified
  * writes the `sync_mailerlite` audit row), answered with how many synced and failed.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -25,7 +25,7 @@ type AdminState =
   | { state: "admin"; email: string; counts: DashboardCounts };
 
 /**
- * Spec §2 Admin dashboard, in the spec's order of states; role and admin mode are checked on the
+ * The admin dashboard, in the order of its states; role and admin mode are checked on the
  * server every time, by the page's policy, which also answers a signed-out visitor 401 and a reader 403.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ import { episodeAction } from "./podcast-episode-action.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { actorOf } from "~/lib/request-actor.server";
 
-/** Spec §9: the carousel shows the first three episodes. */
+/** The carousel shows the first three episodes. */
 const CAROUSEL_SIZE = 3;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     adminAccess(context.services, request, actorOf(context, request)),
   ]);
   return {
-    // Admins in admin mode see edit and delete (spec §6); the server checks again on every change.
+    // Admins in admin mode see edit and delete; the server checks again on every change.
     canEdit: access.state === "admin",
     i18n: pageResourcesFor(language, ["podcast"]),
     episodes: episodes.map((episode) => ({
@@ -51,7 +51,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-/** Upload, edit and delete an episode (spec §4): admins in admin mode only. */
+/** Upload, edit and delete an episode: admins in admin mode only. */
 export const action = ({ request, params, context }: Route.ActionArgs) => episodeAction(context, request, languageOf(params));
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -20,7 +20,7 @@ export function shownMedia(media: Awaited<ReturnType<typeof shopMedia>>, canEdit
   const { stored, covers } = media;
   // Visitors see the e-book only once it is published; the admin in admin mode sees it before.
   const shown = stored && (stored.published || canEdit) ? stored : null;
-  // Spec §4 cover priority: the stored (signed) cover — the temporary one while it is there — then the PDF's first page, then the placeholder.
+  // Cover priority: the stored (signed) cover — the temporary one while it is there — then the PDF's first page, then the placeholder.
   const coverUrl = covers.temporary?.url ?? covers.secureCover ?? (shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null);
   return { ...media, shown, coverUrl };
 }

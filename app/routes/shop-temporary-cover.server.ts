@@ -9,7 +9,7 @@ import { removeCover, saveTemporaryCover } from "./shop-cover-setting.server";
 type Services = Pick<AppServices, "db" | "storage" | "uploads" | "signedLinks" | "logger">;
 
 /**
- * Spec §5 "Temporary cover upload": the admin-operation validation first (a failure is a critical
+ * A temporary cover upload: the admin-operation validation first (a failure is a critical
  * security event and changes nothing), then 3 uploads per account in 5 minutes, then the cover's own
  * checks. A refused upload's staged bytes are removed.
  */

@@ -12,7 +12,7 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { latestContentChange } from "~/modules/blog/articles.server";
 
-/** Progress numbers of spec §9: 25 overall; 10, 5 and 15 on the cards. */
+/** The progress numbers shown: 25 overall; 10, 5 and 15 on the cards. */
 const LAUNCH_PROGRESS = 25;
 const CARDS = [
   { key: "articles", percent: 10, link: "/blog", items: ["articles1", "articles2", "articles3"] },

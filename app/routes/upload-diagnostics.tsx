@@ -19,7 +19,7 @@ const TABS = {
   secure: ["password", "types", "size"],
 } as const;
 
-/** Static hosting help (spec §2 "Upload diagnosis page"): three tabs and a simulated console. Not indexed. */
+/** Static hosting help: three tabs and a simulated console. Not indexed. */
 export default function UploadDiagnostics() {
   const { t } = useTranslation("diagnostics");
   return (

@@ -78,7 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("twoFactor_secret_idx").on("twoFactor").column("secret").execute();
   await db.schema.createIndex("twoFactor_userId_idx").on("twoFactor").column("userId").execute();
 
-  // Spec §3 audit log row; timestamps follow the project's ISO-text convention.
+  // The audit log row ({actor, action, resource, details, at}); timestamps follow the project's ISO-text convention.
   await db.schema
     .createTable("audit_log")
     .addColumn("id", "varchar(36)", (column) => column.primaryKey().notNull())
@@ -94,7 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("audit_log_timestamp").on("audit_log").column("timestamp").execute();
   await db.schema.createIndex("audit_log_action").on("audit_log").columns(["action", "timestamp"]).execute();
 
-  // Spec §3 security event row.
+  // The security event row.
   await db.schema
     .createTable("security_events")
     .addColumn("id", "varchar(36)", (column) => column.primaryKey().notNull())

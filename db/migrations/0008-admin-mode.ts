@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Admin mode (spec §4 "admin flag"): a signed-in admin turns it on for one session with 'Verify Admin
+// Admin mode: a signed-in admin turns it on for one session with 'Verify Admin
 // Access'. The row says when it was verified, when the role was last re-checked and when it was last used,
 // so the server can end it after 30 minutes of inactivity and re-check the role every 5 minutes.
 export async function up(db: Kysely<unknown>): Promise<void> {

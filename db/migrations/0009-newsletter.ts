@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The newsletter (spec §3 "Subscriber, stored", plus language and confirmation) and the outbox: work
+// The newsletter (plus language and confirmation) and the outbox: work
 // that must happen after a commit and survive a crash (the confirmation mail, the mailing-provider
 // sync) is written in the same transaction as the change and done by a worker in the server process.
 export async function up(db: Kysely<unknown>): Promise<void> {

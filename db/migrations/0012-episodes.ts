@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
-// Podcast episodes (spec §3) with per-language title and description, their audio in object storage,
-// and the listens counted once per listener and day (issue 6).
+// Podcast episodes with per-language title and description, their audio in object storage,
+// and the listens counted once per listener and day.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("episodes")

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The e-book of the shop (spec §3 "Book", issue 7): one row, its PDF private in object storage and
+// The e-book of the shop: one row, its PDF private in object storage and
 // the cover drawn from its first page. Nothing of it lives in a browser any more.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The shop's trailer video (spec §3 "Video", issue 7): one row, the file in object storage. It is a
+// The shop's trailer video: one row, the file in object storage. It is a
 // draft the admin previews until 'Save to Shop' publishes it for visitors.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -6,7 +6,7 @@ import { useBrowser } from "../support/e2e";
 const { open } = useBrowser();
 
 describe("About page", () => {
-  it("has the spec's document title", async () => {
+  it("has its document title", async () => {
     const page = await open("/about");
     expect(await page.title()).toBe("About - Diaspora Policy");
     await page.context().close();

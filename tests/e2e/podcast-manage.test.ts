@@ -39,7 +39,7 @@ describe("episode management in the browser", () => {
     await page.context().close();
   });
 
-  it("checks every field and file in the dialog, with the spec's messages", async () => {
+  it("checks every field and file in the dialog, with its messages", async () => {
     const page = await adminOnPodcast();
     const errors = watchErrors(page);
     await page.getByRole("button", { name: "Upload Episode" }).click();

@@ -6,7 +6,7 @@ import { useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { pngImage } from "../support/images";
 
-// The book's covers as the owner sets them in Chromium (issue 7): the permanent cover and 'Secure
+// The book's covers as the owner sets them in Chromium: the permanent cover and 'Secure
 // Cover Active', the temporary cover (compressed in the browser, its admin-operation validation and
 // its limit of 3 uploads in 5 minutes), the card's secure cover form, the same tools on the
 // dashboard, and a visitor who reaches none of it.

@@ -55,7 +55,7 @@ describe.each(dialects)("subscriber management on %s", (dialect) => {
     expect(html).toContain(en.sourcesEmpty);
   });
 
-  describe("refusals (spec §6)", () => {
+  describe("refusals", () => {
     it("asks anonymous visitors to sign in: list, sync and export, each logged", async () => {
       await insertSubscriber(db(), { email: "secret@example.org" });
       const visitor = new HttpSession(app.url, "10.7.1.1");
@@ -90,7 +90,7 @@ describe.each(dialects)("subscriber management on %s", (dialect) => {
       expect(fake.calls).toEqual([]);
     });
 
-    it("refuses a signed-in reader with the spec's words and a high security event each time", async () => {
+    it("refuses a signed-in reader with its words and a high security event each time", async () => {
       const reader = await signIn("reader@example.org", "10.7.1.2");
       const auditBefore = await count("audit_log");
       const attempts = [

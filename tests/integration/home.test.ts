@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe("home page", () => {
-  it("renders every section of the spec in order", async () => {
+  it("renders every section of the home page in order", async () => {
     const html = await (await fetch(`${app.url}/`)).text();
     const order = ["What is new", "NEW daily content updates", "Explore Discourse Labs", "Those who mapped the way", "Four ways in", "Our mission", "Globe of Dissent", "Featured articles", "Stay informed"];
     const positions = order.map((text) => html.indexOf(text.replace("What is new", "See what is new")));

@@ -14,7 +14,7 @@ import { people, PEOPLE_PASSWORD } from "../support/people";
 import { createUpload, mp3Bytes, pngBytes, sendBytes, uploadFile, uploadIdOf, uploadOffset } from "../support/tus";
 
 // Uploading, editing and deleting episodes over HTTP as the owner does: the resumable upload, the
-// episode form, the refusals, and the bad files of the issue, on both databases.
+// episode form, the refusals, and the bad files (wrong type, renamed, empty, too large), on both databases.
 
 type Answer = { ok: boolean; done?: string; slug?: string; errors?: Record<string, string>; refused?: string };
 

@@ -26,7 +26,7 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
   const get = (url: string, headers: Record<string, string> = {}) => fetch(new URL(url, app.url), { headers, redirect: "manual" });
 
   describe("seeded episodes", () => {
-    it("are the spec's eight, newest first, with listens from 2189 to 4582 and the spec's categories", async () => {
+    it("are the eight samples, newest first, with listens from 2189 to 4582 and the five categories", async () => {
       const episodes = await listEpisodes(db(), "en");
       expect(episodes).toHaveLength(8);
       expect(episodes.map((episode) => episode.publishedAt)).toEqual(episodes.map((episode) => episode.publishedAt).sort().reverse());

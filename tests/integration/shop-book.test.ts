@@ -11,7 +11,7 @@ import { simplePdf, zipBytes } from "../support/pdf";
 import { createUpload, uploadFile } from "../support/tus";
 
 // The shop's e-book as the owner sets it over HTTP: PDF upload with the cover drawn from page 1,
-// publish and unpublish, the private PDF behind signed links, clearing, and the bad files of the issue.
+// publish and unpublish, the private PDF behind signed links, clearing, and the bad files (not a PDF, too large).
 
 const fields = (extra: Record<string, string> = {}) => ({ intent: "saveBook", bookTitle: "Voices of Resilience", authorName: "A. Mensah", bookDescription: "Essays.", ...extra });
 

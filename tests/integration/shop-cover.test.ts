@@ -10,7 +10,7 @@ import { secureCoverActive } from "../support/shop-pages";
 import { createUpload, uploadFile } from "../support/tus";
 
 // The permanent book cover over HTTP: stored privately, shown through a one-year signed link kept in
-// the settings and renewed, 'Secure Cover Active', and the bad images of the issue.
+// the settings and renewed, 'Secure Cover Active', and the bad images (wrong type, script inside, too large).
 
 function coverSuite(app: TestApp, label: string) {
   const { signIn, adminInMode } = people(app);

@@ -9,7 +9,7 @@ import { people } from "../support/people";
 import { createUpload, uploadFile } from "../support/tus";
 import { secureCoverActive } from "../support/shop-pages";
 
-// The temporary cover and the dashboard's secure cover form over HTTP (issue 7, spec §5): the
+// The temporary cover and the dashboard's secure cover form over HTTP: the
 // admin-operation validation, 3 uploads per admin in 5 minutes, the cover shown before the permanent
 // one and removed again, the 5 MB limit of the secure form, and the same tools on /admin/shop.
 

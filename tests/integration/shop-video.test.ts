@@ -8,7 +8,7 @@ import { people } from "../support/people";
 import { createUpload, mp4Bytes, pngBytes, uploadFile } from "../support/tus";
 
 // The shop's trailer as the owner sets it over HTTP: upload (a draft), preview, 'Save to Shop', Range
-// serving, replacing and removing, and the refusals of the issue.
+// serving, replacing and removing, and its refusals.
 
 function videoSuite(app: TestApp, label: string) {
   const { signIn, adminInMode } = people(app);

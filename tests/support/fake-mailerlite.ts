@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /**
- * A local HTTP server that speaks the mailing provider's contract (spec §7, MailerLite's "connect"
+ * A local HTTP server that speaks the mailing provider's contract (MailerLite's "connect"
  * API): bearer auth, POST /subscribers as an upsert keyed by email, PUT /subscribers/{id or email},
  * GET /groups with pages. It records every call, and answers can be scripted: "the next two POSTs
  * answer 503, then one 429 with Retry-After: 1".

@@ -18,7 +18,7 @@ const pageHeading = (key: string) => (language: Language) =>
   (locales[language].pages as Record<string, { heading: string }>)[key]!.heading;
 
 /**
- * Every page of the spec's route table (plus /contact, the account pages and one slug each), with the
+ * Every page of `app/routes.ts` (plus /contact, the account pages and one slug each), with the
  * h1 it must show and the status an anonymous visitor gets (200 unless said).
  */
 export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) => string; status?: number }> = [

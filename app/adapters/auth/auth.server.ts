@@ -24,7 +24,7 @@ export interface AuthMailUser {
   language?: string | null;
 }
 
-/** Sessions last 12 hours at most and are renewed on the server while used (security-tests "Auth & sessions"). */
+/** Sessions last 12 hours at most and are renewed on the server while used. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 const SESSION_RENEW_AFTER_SECONDS = 15 * 60;
 const SESSION_COOKIE = "dp.session_token";
@@ -40,7 +40,7 @@ export function hasSessionCookie(request: Request): boolean {
     return name === SESSION_COOKIE || name === `__Host-${SESSION_COOKIE}`;
   });
 }
-/** A mailed sign-in link works once, for this long (security-tests "Auth & sessions": 10 minutes at most). */
+/** A mailed sign-in link works once, for this long (10 minutes at most). */
 export const SIGN_IN_LINK_MINUTES = 10;
 /** The name authenticator apps show next to the code. */
 const SITE_NAME = "Diaspora Policy";

@@ -191,7 +191,7 @@ export interface AdminModesTable {
   active_at: string;
 }
 
-/** A newsletter subscriber (spec §3), email normalised; is_verified is 0 or 1. */
+/** A newsletter subscriber, email normalised; is_verified is 0 or 1. */
 export interface SubscribersTable {
   id: string;
   email: string;
@@ -233,7 +233,7 @@ export interface OutboxTable {
   outcome: string | null;
 }
 
-/** A podcast episode (spec §3); its title and description are in episode_translations. */
+/** A podcast episode; its title and description are in episode_translations. */
 export interface EpisodesTable {
   id: string;
   slug: string;

@@ -3,7 +3,7 @@ import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
 
 /**
- * Uploaded images (spec §5 "File upload (general)", security-tests 19): the type comes from the bytes
+ * Uploaded images: the type comes from the bytes
  * (JPEG or PNG), the first kilobyte is scanned for script markers, and the image is re-encoded by
  * sharp, which drops its metadata (EXIF, GPS) and refuses more pixels than a cover can need, so a
  * decompression bomb is refused before it is decoded.
@@ -11,7 +11,7 @@ import sharp from "sharp";
 const IMAGE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png" };
 /** 8 000 × 5 000: far more than a cover needs; a 20 000 × 20 000 PNG is refused. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-/** Spec §5: markers of a script hidden in an image. */
+/** Markers of a script hidden in an image. */
 const SCRIPT_MARKERS = /<script|javascript:|<\?php|onerror\s*=|onload\s*=|<iframe|eval\(/i;
 
 export type ImageProblem = "type" | "script" | "pixels";

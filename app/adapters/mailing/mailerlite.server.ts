@@ -1,7 +1,7 @@
 import { parseRetryAfter } from "./retry-after";
 
 /**
- * The mailing provider's REST API (MailerLite "connect" API, spec §7): bearer auth, JSON, base URL
+ * The mailing provider's REST API (MailerLite "connect" API): bearer auth, JSON, base URL
  * from MAILERLITE_BASE_URL. The key is sent only in the Authorization header of these requests: it
  * is never logged, never put in an error and never returned.
  */

@@ -8,7 +8,7 @@ import { useAdminEnabled } from "~/i18n/root-data";
 const AdminAccessDialog = lazy(() => import("./admin-access-dialog"));
 
 /**
- * The 'Admin Access' prompt of spec §2 (podcast, shop, footer). Hidden on a read-only deployment
+ * The 'Admin Access' prompt (podcast, shop, footer). Hidden on a read-only deployment
  * (ADMIN_ENABLED=false), where the site has no admin backend.
  */
 export function AdminAccessButton({ variant = "outline", className }: { variant?: "outline" | "onDark" | "ghost"; className?: string }) {

@@ -10,7 +10,7 @@ import { adminToastFor, showAdminToast } from "./admin-toasts";
 type AccessStatus = { state: "unavailable" | "signedOut" | "denied" | "verify" | "admin"; email: string | null };
 
 /**
- * Spec §4 admin dialog: a signed-in user clicks 'Verify Admin Access' ('Verifying...' meanwhile); an
+ * The admin dialog: a signed-in user clicks 'Verify Admin Access' ('Verifying...' meanwhile); an
  * admin in admin mode sees 'Logout Admin'. Verifying with no user gives the 'Authentication Required'
  * toast. The server decides every answer; the dialog only shows it.
  */

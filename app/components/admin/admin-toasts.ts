@@ -13,7 +13,7 @@ const KINDS: Record<AdminToast, "success" | "error" | "info"> = {
   required: "error",
 };
 
-/** Spec §8 "Admin toasts": a title and a description, translated (namespace `admin`). */
+/** A title and a description, translated (namespace `admin`). */
 export function showAdminToast(t: TFunction, toast: AdminToast): void {
   void showToast(KINDS[toast], t(`admin:toasts.${toast}.title`), { description: t(`admin:toasts.${toast}.description`) });
 }

@@ -20,7 +20,7 @@ interface SyncMessage {
   description: string | undefined;
 }
 
-/** Spec §6 and §8 in the reader's language: 'Sync completed' with the numbers, or what went wrong. */
+/** The Sync answer in the reader's language: 'Sync completed' with the numbers, or what went wrong. */
 function syncMessage(t: TFunction, answer: SyncAnswer, format: (value: number) => string): SyncMessage {
   if ("refused" in answer) return { ok: false, title: t(`subscribers.sync.refused.${answer.refused}`), description: undefined };
   const { sync } = answer;
@@ -49,7 +49,7 @@ export function SyncNotice({ answer }: { answer: SyncAnswer }) {
 }
 
 /**
- * 'Sync' (spec §4, §6): with JavaScript it posts in the background, reads 'Syncing...' meanwhile and
+ * 'Sync': with JavaScript it posts in the background, reads 'Syncing...' meanwhile and
  * answers with a toast; the list then reloads (React Router revalidates after a successful action).
  * Without JavaScript it is a plain form post and the page shows the answer.
  */

@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
 
-/** Spec §2: the final 'Diagnostic complete' line arrives two seconds after a run starts. */
+/** The final 'Diagnostic complete' line arrives two seconds after a run starts. */
 export const DIAGNOSTIC_COMPLETE_DELAY_MS = 2000;
 
 /**
  * The simulated console of the upload diagnosis page: its buttons only append lines (purely
- * informational, as the spec describes); the download button says that it is a simulation.
+ * informational); the download button says that it is a simulation.
  */
 export function DiagnosticConsole() {
   const { t } = useTranslation("diagnostics");

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
 import type { SocialPlatform } from "./nav-items";
 
-/** The 'Coming Soon' overlay the social buttons open (spec §2); Go Back closes it. Loaded on first use. */
+/** The 'Coming Soon' overlay the social buttons open; Go Back closes it. Loaded on first use. */
 export default function ComingSoonDialog({ platform, onClose }: { platform: SocialPlatform; onClose: () => void }) {
   const { t } = useTranslation("footer");
   return (

@@ -18,7 +18,7 @@ export function languageSwitchHref(language: Language, currentPath: string): str
 
 /**
  * Flags and names of the four languages in a menu button (WAI-ARIA menu pattern). Opens on click or
- * keyboard, and on hover after a short rest (spec §9 submenu timings). Choosing one keeps the choice
+ * keyboard, and on hover after a short rest (submenu timings). Choosing one keeps the choice
  * and opens the same page in it. Hand-written rather than a menu library: it is on every page, and
  * the library and its positioning engine weighed ~30 KB of gzip JavaScript (ADR 022).
  */

@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-/** Links of spec §2 "Header and footer", as spec paths with the i18n key of their label. */
+/** The header and footer links, as English paths (see `app/i18n/paths.ts`) with the i18n key of their label. */
 export interface NavItem {
   path: string;
   labelKey: string;
@@ -22,7 +22,7 @@ export const FOOTER_QUICK_LINKS: NavItem[] = [
   { path: "/updates", labelKey: "nav:updates" },
 ];
 
-/** Exactly the spec's platform links, in its order. */
+/** The platform links, in the order the footer shows them. */
 export const FOOTER_PLATFORM_LINKS: NavItem[] = [
   { path: "/blog", labelKey: "nav:blog" },
   { path: "/podcast", labelKey: "nav:podcast" },

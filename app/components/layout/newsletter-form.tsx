@@ -9,7 +9,7 @@ import { useLocalize } from "~/i18n/root-data";
 import { cn } from "~/lib/cn";
 
 /**
- * The short newsletter form (footer, home, updates, articles), spec §5: with JavaScript it posts in
+ * The short newsletter form (footer, home, updates, articles): with JavaScript it posts in
  * the background, reads 'Subscribing...' meanwhile and answers with a toast, clearing the field on
  * success; without JavaScript it posts to /newsletter, which shows the answer. The server decides.
  */
@@ -27,7 +27,7 @@ export function NewsletterForm({ source, onDark = false }: { source: string; onD
     if (ok && input.current) input.current.value = "";
   });
 
-  // Spec §5: empty or without '@' is refused at once with the 'Invalid email' toast.
+  // Empty or without '@' is refused at once with the 'Invalid email' toast.
   const checkEmail = (event: FormEvent<HTMLFormElement>) => {
     const email = input.current?.value.trim() ?? "";
     if (email && email.includes("@")) return;

@@ -33,7 +33,7 @@ function LinkColumn({ title, items }: { title: string; items: NavItem[] }) {
 // The overlay's dialog code loads when a social button is first pressed (ADR 022).
 const ComingSoonDialog = lazy(() => import("./coming-soon-dialog"));
 
-/** Footer of spec §2: newsletter, quick and platform links, social overlay, support, copyright. */
+/** The site footer: newsletter, quick and platform links, social overlay, support, copyright. */
 export function SiteFooter() {
   const { t } = useTranslation("footer");
   const localize = useLocalize();

@@ -9,7 +9,7 @@ import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { HEADER_LINKS, navLinkClass } from "./nav-items";
 
-/** Header of spec §2: the same links as the mobile menu, the current page highlighted. */
+/** The site header: the same links as the mobile menu, the current page highlighted. */
 export function SiteHeader() {
   const { t } = useTranslation();
   const localize = useLocalize();

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { useRootData } from "~/i18n/root-data";
 
 /**
- * Opens the external tip page in a new tab (spec §1). A plain link: it makes no request to this site.
+ * Opens the external tip page in a new tab. A plain link: it makes no request to this site.
  * The label defaults to 'Buy me a coffee'; the footer calls it 'Support Our Work'.
  */
 export function SupportButton({ label, className }: { label?: string; className?: string }) {

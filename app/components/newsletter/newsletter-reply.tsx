@@ -7,7 +7,7 @@ export type NewsletterReply =
   | { result: "invalid"; error: string }
   | { result: "duplicate" | "tooMany" | "failed" };
 
-/** The title and text of an answer (spec §5, §8): success, or 'Subscription failed' with the reason. */
+/** The title and text of an answer: success, or 'Subscription failed' with the reason. */
 export function replyText(t: TFunction, reply: NewsletterReply): { ok: boolean; title: string; description: string } {
   if (reply.result === "success") return { ok: true, title: t("newsletter:success.title"), description: t("newsletter:success.description") };
   if (reply.result === "invalid" && reply.error === "emailRequired") {

@@ -13,8 +13,8 @@ const arrowClass =
 const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * 'Latest Episodes': the newest three, one per view on phones, two on tablets, three on wide screens
- * (spec §2). Previous/next buttons are disabled at the ends; arrow keys work inside the carousel.
+ * 'Latest Episodes': the newest three, one per view on phones, two on tablets, three on wide screens.
+ * Previous/next buttons are disabled at the ends; arrow keys work inside the carousel.
  * Without JavaScript the row scrolls sideways natively.
  */
 export function LatestCarousel({ episodes }: { episodes: EpisodeView[] }) {

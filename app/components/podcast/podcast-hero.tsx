@@ -7,7 +7,7 @@ import type { EpisodeView } from "./episode-view";
 import { PlayButton } from "./play-button";
 
 /**
- * The top of /podcast (spec §2): 'The Podcast' badge (the page's heading), the series title, the host's
+ * The top of /podcast: 'The Podcast' badge (the page's heading), the series title, the host's
  * biography, the newest episode under a 'NEW EPISODE' tag, and the page's actions (`actions`).
  */
 export function PodcastHero({ latest, actions }: { latest: EpisodeView | null; actions: ReactNode }) {

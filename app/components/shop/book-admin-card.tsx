@@ -21,7 +21,7 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 
 const PDF_RULES = { accept: [".pdf", "application/pdf"], maxSize: MAX_GENERAL_UPLOAD_BYTES, minSize: 1, maxFiles: 1 as const };
 
-/** The spec's messages (§5 book form, §5 general upload), translated. */
+/** The book form's and the general upload's messages, translated. */
 function messagesFor(t: T, errors: BookErrors): Messages {
   const messages: Messages = {};
   if (errors.bookTitle) messages.bookTitle = t(errors.bookTitle === "required" ? "manage.errors.titleRequired" : "manage.errors.tooLong", { max: BOOK_LIMITS.title });
@@ -33,7 +33,7 @@ function messagesFor(t: T, errors: BookErrors): Messages {
 }
 
 /**
- * 'Admin Content Management' (spec §2 shop section 5): the book upload form, then the trailer video. Title and author are
+ * 'Admin Content Management': the book upload form, then the trailer video. Title and author are
  * required, the description optional, 'Published' off by default, and one PDF, required until a book
  * exists. The PDF goes first, resumably, with a progress bar; the server checks it, draws the cover
  * from its first page and keeps the file private (the download link below is signed and expires).

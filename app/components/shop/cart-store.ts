@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** The cart lives in the browser (spec: kept in the browser), as [{ slug, quantity }] under one key. */
+/** The cart lives in the browser, as [{ slug, quantity }] under one key. */
 export const CART_STORAGE_KEY = "cart";
 export const MAX_QUANTITY = 99;
 

@@ -6,7 +6,7 @@ import { UploadProgress } from "./upload-progress";
 import { COVER_MESSAGES, useCoverUpload } from "./use-cover-upload";
 
 /**
- * The permanent cover (spec §2 shop section 1, admin only): a JPEG or PNG stored in the private
+ * The permanent cover (admin only): a JPEG or PNG stored in the private
  * book-covers area, shown through a signed link the server keeps and renews. 'Secure Cover Active'
  * when the cover on the page is that stored file.
  */

@@ -3,7 +3,7 @@ import type { ManageView } from "~/modules/shop/manage-view";
 import { CoverAdminPanel } from "./cover-admin-panel";
 import { TemporaryCoverPanel } from "./temporary-cover-panel";
 
-/** Spec §2 shop sections 1 and 2, for the admin in admin mode: the permanent and the temporary cover. */
+/** The shop page's cover panels, for the admin in admin mode: the permanent and the temporary cover. */
 export default function CoverPanels({ manage }: { manage: ManageView }) {
   const hydrated = useHydrated();
   return (

@@ -1,6 +1,6 @@
 import { PURCHASE_ANCHOR } from "./purchase-section";
 
-/** Fallback distance of spec §2 when the purchase section is not on the page. */
+/** How far to scroll when the purchase section is not on the page. */
 export const FALLBACK_SCROLL_OFFSET = 800;
 
 /** Scrolls to the purchase section, or 800 px down when it is missing. */

@@ -4,9 +4,9 @@ import { CoverPicker } from "./cover-picker";
 import { UploadProgress } from "./upload-progress";
 import { COVER_MESSAGES, useCoverUpload, type CoverMessages } from "./use-cover-upload";
 
-/** Spec §5, §9: the secure cover takes at most 5 MB. */
+/** The secure cover takes at most 5 MB. */
 const SECURE_MAX_BYTES = 5 * 1024 * 1024;
-/** Spec §5 "Secure cover upload (dashboard form)": its own words for each refusal. */
+/** The dashboard's secure cover form has its own words for each refusal (see the `manage.errors` keys). */
 const MESSAGES: CoverMessages = {
   ...COVER_MESSAGES,
   tooLarge: "manage.errors.secureTooLarge",
@@ -17,7 +17,7 @@ const MESSAGES: CoverMessages = {
 };
 
 /**
- * The cover image upload of the 'Admin Content Management' card (spec §2 shop section 5, §5 secure
+ * The cover image upload of the 'Admin Content Management' card (secure
  * cover form): a JPEG or PNG of at most 5 MB that becomes the permanent cover.
  */
 export function SecureCoverForm({ hydrated }: { hydrated: boolean }) {

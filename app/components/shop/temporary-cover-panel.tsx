@@ -6,7 +6,7 @@ import { CoverPicker } from "./cover-picker";
 import { UploadProgress } from "./upload-progress";
 import { COVER_MESSAGES, useCoverUpload, type CoverMessages } from "./use-cover-upload";
 
-/** Spec §5 "Temporary cover upload", §8: the words for each refusal. */
+/** The temporary cover panel's words for each refusal, where they differ from the permanent cover's. */
 const MESSAGES: CoverMessages = {
   ...COVER_MESSAGES,
   type: "manage.errors.typeNotAllowed",
@@ -18,7 +18,7 @@ const MESSAGES: CoverMessages = {
 };
 
 /**
- * The temporary cover (spec §2 shop section 2, §4 cover upload states): shown on the shop page in
+ * The temporary cover (cover upload states): shown on the shop page in
  * place of the permanent cover until removed. Idle, uploading with progress, done (the file's name and
  * a remove button) or an error. The image is made at most 800 × 800 in the browser first; the server
  * allows each admin 3 uploads in 5 minutes and checks that the form is the signed-in admin's own.

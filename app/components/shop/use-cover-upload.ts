@@ -12,7 +12,7 @@ export type CoverFailure = CoverProblem | "refused" | "compress" | "load";
 /** A panel's wording: the key (namespace `shop`) of the message for each failure. */
 export type CoverMessages = Record<CoverFailure, string>;
 
-/** The permanent cover's words (spec §8); the other panels change a few. */
+/** The permanent cover's words; the other panels change a few. */
 export const COVER_MESSAGES: CoverMessages = {
   type: "manage.errors.coverType",
   tooLarge: "manage.errors.coverTooLarge",
@@ -28,7 +28,7 @@ export const COVER_MESSAGES: CoverMessages = {
   load: "manage.errors.loadFailed",
 };
 
-/** Spec §8 toast titles: 'Invalid file type', 'File too large', 'Rate Limit Exceeded', 'Security Validation Failed', 'Upload Failed'. */
+/** The toast titles: 'Invalid file type', 'File too large', 'Rate Limit Exceeded', 'Security Validation Failed', 'Upload Failed'. */
 const TITLES: Partial<Record<CoverFailure, string>> = {
   type: "manage.toasts.invalidType",
   tooLarge: "manage.toasts.fileTooLarge",

@@ -22,7 +22,7 @@ const VIDEO_RULES = { accept: [".mp4", ".webm", ".ogg", ".ogv", "video/mp4", "vi
 const PROBLEM_KEYS: Record<VideoProblem, string> = { type: "videoType", tooLarge: "videoTooLarge", name: "videoName", missing: "videoMissing", none: "noVideo" };
 
 /**
- * The trailer video (spec §2 shop section 5, §5 "Video"): MP4, WebM or Ogg under 200 MB, sent
+ * The trailer video: MP4, WebM or Ogg under 200 MB, sent
  * resumably with a progress bar, previewed, removable; 'Save to Shop' shows it to visitors. A preview
  * the browser cannot play gives the 'Video Compatibility Issue' toast.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Progress } from "./progress";
 
 describe("Progress", () => {
-  it("has a maximum of 100 unless told otherwise (spec §9)", () => {
+  it("has a maximum of 100 unless told otherwise", () => {
     const html = renderToStaticMarkup(<Progress value={25} label="Site launch" />);
     expect(html).toContain('role="progressbar"');
     expect(html).toContain('aria-valuemax="100"');

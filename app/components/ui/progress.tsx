@@ -11,7 +11,7 @@ interface ProgressProps {
   indicatorClassName?: string;
 }
 
-/** A progress bar whose maximum is 100 unless told otherwise (spec §9). */
+/** A progress bar whose maximum is 100 unless told otherwise. */
 export function Progress({ value, max = PROGRESS_DEFAULT_MAX, label, className, indicatorClassName = "bg-forest-700" }: ProgressProps) {
   const clamped = Math.min(Math.max(value, 0), max);
   return (

@@ -17,7 +17,7 @@ const SonnerToaster = lazy(async () => {
 
 const subscribeNever = () => () => {};
 
-/** One toast at a time, each shown for five seconds (spec §9). */
+/** One toast at a time, each shown for five seconds. */
 export function Toaster() {
   const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
   if (!hydrated) return null;

@@ -25,7 +25,7 @@ export async function currentSession(auth: Auth, request: Request): Promise<Sign
   };
 }
 
-/** Spec §7 is_admin(user_id): the server-side check, read from the database on every call. */
+/** is_admin(user_id): the server-side check, read from the database on every call. */
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom("user").select("role").where("id", "=", userId).executeTakeFirst();
   return row?.role === "admin";

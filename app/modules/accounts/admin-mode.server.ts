@@ -5,8 +5,8 @@ import type { RefusalMessages } from "~/lib/route-policies";
 import { currentSession, isAdmin, type SignedIn } from "./accounts.server";
 
 /**
- * Spec §9: admin mode ends after 30 minutes without use, and stale rows are swept every 30 minutes.
- * The spec re-validates admin sessions every 5 minutes; here the role is re-read on every request in
+ * Admin mode ends after 30 minutes without use, and stale rows are swept every 30 minutes.
+ * Instead of re-checking admin sessions on a timer (every 5 minutes, say), the role is re-read on every request in
  * admin mode (one indexed query), so a revoked role ends admin mode at once.
  */
 export const ADMIN_MODE_LIMITS = {
@@ -15,7 +15,7 @@ export const ADMIN_MODE_LIMITS = {
 } as const;
 
 /**
- * Where a request stands with the admin area, in the order of the dashboard's states (spec §2):
+ * Where a request stands with the admin area, in the order of the dashboard's states:
  * no backend, signed out, not an admin, an admin who must verify (again), an admin in admin mode.
  */
 export type AdminAccess =
@@ -67,7 +67,7 @@ async function endMode(db: Db, actor: Actor, action: string, now: Date): Promise
 
 export type VerifyOutcome = "granted" | "signedOut" | "denied" | "unavailable";
 
-/** 'Verify Admin Access' (spec §4 admin dialog): is_admin on the server, then admin mode for this session. */
+/** 'Verify Admin Access' (admin dialog): is_admin on the server, then admin mode for this session. */
 export async function verifyAdminMode(services: Services, request: Request, actor: Actor): Promise<VerifyOutcome> {
   const { auth, config, db } = services;
   if (!config.adminEnabled) return "unavailable";
@@ -138,7 +138,7 @@ export async function requireAdminMode(
   return { ok: false, status: refusal.status, reason: access.state };
 }
 
-/** Spec §9: admin-mode rows unused for over 30 minutes (or left by ended sessions) are removed. */
+/** Admin-mode rows unused for over 30 minutes (or left by ended sessions) are removed. */
 export async function deleteStaleAdminModes(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ADMIN_MODE_LIMITS.inactivityMs).toISOString();
   const result = await db.deleteFrom("admin_modes").where("active_at", "<", cutoff).executeTakeFirst();

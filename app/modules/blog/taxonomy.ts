@@ -1,5 +1,5 @@
 /**
- * The category groups and trending tags of spec §3, as slugs. Labels are translated in the
+ * The blog's category groups and trending tags, as slugs. Labels are translated in the
  * `blog` namespace (`categories.<slug>`, `groups.<id>`, `tags.<slug>`).
  */
 export const CATEGORY_GROUPS = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { groupIdsFor, providerGroupFor } from "./provider-groups";
 
-describe("provider groups (spec §9)", () => {
+describe("provider groups", () => {
   it("maps each source to its group, and any other source to general-subscribers", () => {
     expect(providerGroupFor("newsletter-section")).toBe("newsletter-subscribers");
     expect(providerGroupFor("footer-newsletter")).toBe("newsletter-subscribers");

@@ -1,5 +1,5 @@
 /**
- * Which mailing-provider group a subscription's source puts the subscriber in (spec §9). The provider
+ * Which mailing-provider group a subscription's source puts the subscriber in. The provider
  * knows groups by id; ids are looked up by these names (provider-sync.server.ts).
  */
 export const PROVIDER_GROUPS = {

@@ -10,7 +10,7 @@ import { PermanentFailure, RetryLater } from "~/modules/outbox/outcomes";
 import { groupIdsFor, providerGroupFor } from "./provider-groups";
 
 /**
- * The mailing provider follows the subscribers table (spec §4, §7, §9): a confirmed subscriber is
+ * The mailing provider follows the subscribers table: a confirmed subscriber is
  * added as 'active' in the group of their source, one who leaves is set to 'unsubscribed'. The calls
  * run from the outbox (docs/decisions/026-outbox-for-deferred-work.md), so a provider failure never
  * fails a subscribe; each handler reads the subscriber when it runs and acts on what is true then.
@@ -67,7 +67,7 @@ type SubscriberRow = { id: string; email: string; first_name: string | null; las
 
 const readSubscriber = (db: Db, id: string): Promise<SubscriberRow | undefined> => db.selectFrom("subscribers").select(COLUMNS).where("id", "=", id).executeTakeFirst();
 
-/** Confirmed and not gone: the only subscribers the provider may know as active (security-tests 34). */
+/** Confirmed and not gone: the only subscribers the provider may know as active. */
 const isActive = (row: SubscriberRow) => Number(row.is_verified) === 1 && row.unsubscribed_at === null;
 
 async function push({ db }: ProviderSyncServices, connection: Connection, row: SubscriberRow, now: Date): Promise<void> {
@@ -77,7 +77,7 @@ async function push({ db }: ProviderSyncServices, connection: Connection, row: S
 }
 
 /**
- * A provider error becomes a security event ('API error: {status} - {body}', spec §8) and tells the
+ * A provider error becomes a security event ('API error: {status} - {body}') and tells the
  * outbox what to do: wait for Retry-After on a 429, retry a server or network failure, give up on any
  * other 4xx. Anything else (a database error) is returned as it is: a temporary failure.
  */
@@ -178,7 +178,7 @@ async function queueFrom(trx: Db, dialect: DialectName, cursor: Cursor, now: Dat
 }
 
 /**
- * The admin's Sync (spec §6, 'Sync completed'): pushes every confirmed subscriber to the provider now,
+ * The admin's Sync ('Sync completed'): pushes every confirmed subscriber to the provider now,
  * oldest first, read in batches of 500, for up to 20 s. When time is up or the provider is unwell or
  * limiting us (a temporary failure, a 429), the rest is handed to the outbox, which retries with
  * backoff; all of those count as failed here, as do the ones the provider refused outright. Written

@@ -7,7 +7,7 @@ import { csvRecord, UTF8_BOM } from "~/modules/audit/csv";
 import { searchPlan, type PrefixMatch } from "./subscriber-search";
 
 /**
- * The admin's Subscriber Management (spec §2 dashboard card, §6): the list newest first with search,
+ * The admin's Subscriber Management (dashboard card): the list newest first with search,
  * the counts, sign-ups per month and by source, and the CSV export. Sync is syncAllVerified in
  * provider-sync.server.ts. Every query is answered from an index (migration 0010), so pages stay
  * fast at a million subscribers; `npm run bench:subscribers` measures it.
@@ -16,7 +16,7 @@ import { searchPlan, type PrefixMatch } from "./subscriber-search";
 export const SUBSCRIBER_PAGE_SIZE = 25;
 /** Rows read per query while streaming the CSV: memory stays flat whatever the list's length. */
 export const CSV_BATCH_SIZE = 2_000;
-/** Spec §9: the export's columns, in this order. */
+/** The export's columns, in this order. */
 export const SUBSCRIBER_CSV_HEADER = ["Email", "First Name", "Last Name", "Subscription Source", "Date"] as const;
 export const GROWTH_MONTHS = 12;
 
@@ -194,13 +194,13 @@ export async function subscriberStats(db: Db, now: Date, knownTotal?: number): P
   };
 }
 
-/** Viewing the list is audited (`view_subscribers`, spec §6): the page, and whether it was a search. */
+/** Viewing the list is audited (`view_subscribers`): the page, and whether it was a search. */
 export async function recordSubscribersViewed(db: Db, actor: Actor, view: { page: number; searched: boolean; matches: number }, now: Date): Promise<void> {
   await recordAudit(db, actor, { action: "view_subscribers", resource: "subscribers", details: view }, now);
 }
 
 /**
- * The confirmed, still subscribed subscribers as CSV (spec §9: subscribers.csv with Email, First Name,
+ * The confirmed, still subscribed subscribers as CSV (subscribers.csv with Email, First Name,
  * Last Name, Subscription Source, Date), newest first, read in keyset batches of 2 000 while the
  * response is sent, so a million rows never sit in memory. Cells that could run as a formula are
  * neutralised (modules/audit/csv.ts). The export is audited (`export_subscribers`, with the number of

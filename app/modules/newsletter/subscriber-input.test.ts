@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSubscriber, sanitizeText } from "./subscriber-input";
 
-describe("sanitizeText (spec §5 general sanitising)", () => {
+describe("sanitizeText (general sanitising)", () => {
   it("removes angle brackets, javascript: and inline event handlers, then trims", () => {
     expect(sanitizeText("  <img src=x onerror=alert(1)>  ")).toBe("img src=x alert(1)");
     expect(sanitizeText("JavaScript:alert(1)")).toBe("alert(1)");

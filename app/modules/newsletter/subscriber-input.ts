@@ -1,12 +1,12 @@
 import { isValidEmail, normalizeEmail } from "~/lib/email";
 
-/** Where a subscription came from (spec §4/§9); the provider group follows from it. */
+/** Where a subscription came from; the provider group follows from it. */
 export const SOURCES = ["footer-newsletter", "newsletter-section", "updates-page", "subscribe-page", "blog-related"] as const;
 export type Source = (typeof SOURCES)[number];
 
 export const SUBSCRIBER_LIMITS = { name: 100, message: 2000, interests: 10, interest: 60 } as const;
 
-/** Spec §5 "General sanitising": remove < and >, 'javascript:' and inline event-handler patterns, then trim. */
+/** Remove < and >, 'javascript:' and inline event-handler patterns, then trim. */
 export function sanitizeText(value: string): string {
   return value
     .replace(/[<>]/g, "")
@@ -24,7 +24,7 @@ export interface SubscriberInput {
   source: Source | "unknown";
 }
 
-/** The spec's messages (§5, §8), by translation key. */
+/** The refusal messages, by translation key. */
 export type SubscriberError = "invalidData" | "emailRequired" | "firstNameTooLong" | "lastNameTooLong" | "messageTooLong";
 
 const optionalText = (value: unknown, max: number): string | null | false => {
@@ -36,7 +36,7 @@ const optionalText = (value: unknown, max: number): string | null | false => {
 };
 
 /**
- * The server's check of a subscription (spec §5): an object with a valid email (trimmed, lower-cased,
+ * The server's check of a subscription: an object with a valid email (trimmed, lower-cased,
  * ≤ 254 characters), text fields sanitised, interests a short list, an unknown source kept as 'unknown'.
  */
 export function parseSubscriber(data: unknown): { ok: true; value: SubscriberInput } | { ok: false; error: SubscriberError } {

@@ -1,7 +1,7 @@
 import { parsePage } from "~/lib/paging";
 
 /**
- * The subscriber search of the admin list (spec §5 "Subscriber search": case-insensitive, on email,
+ * The subscriber search of the admin list (case-insensitive, on email,
  * first name or last name), as prefix matches on indexed columns so it stays fast at a million rows
  * (docs/decisions/029-subscriber-search-by-prefix.md).
  */

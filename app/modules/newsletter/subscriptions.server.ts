@@ -13,12 +13,12 @@ export type SubscribeOutcome =
   | { ok: false; error: "duplicate" }
   | { ok: false; error: "tooMany"; retryAfterSeconds: number };
 
-/** Spec §9: 32 random bytes, 64 hex characters. */
+/** 32 random bytes, 64 hex characters. */
 export const newUnsubscribeToken = () => randomBytes(32).toString("hex");
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * Records a subscription (spec §5). Attempts are counted per address (5 per 15 minutes) and per
+ * Records a subscription. Attempts are counted per address (5 per 15 minutes) and per
  * network before anything is read or written. The subscriber and the confirmation mail's outbox row
  * are written in one transaction; the unique index on the normalised address makes a duplicate
  * impossible even under concurrency. Someone who unsubscribed may subscribe again.
@@ -76,7 +76,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The double opt-in link (the step the spec leaves unshown): a valid, unused token confirms the
+ * The double opt-in link: a valid, unused token confirms the
  * subscriber and queues the mailing-provider sync in the same transaction. Returns false otherwise.
  */
 export async function confirmSubscription(db: Db, token: string, now: Date): Promise<boolean> {
@@ -111,7 +111,7 @@ export async function findSubscription(db: Db, token: string): Promise<{ email: 
 }
 
 /**
- * Unsubscribes by token (spec §4): is_verified false and unsubscribed_at set, and the provider told in
+ * Unsubscribes by token: is_verified false and unsubscribed_at set, and the provider told in
  * the same transaction. An unknown or already used token changes nothing and is not reported (the
  * page stays neutral), so tokens cannot be probed.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDuration, isoDuration } from "./duration";
 
-describe("formatDuration (spec §9: m:ss, seconds padded)", () => {
+describe("formatDuration (m:ss, seconds padded)", () => {
   it.each([
     [0, "0:00"],
     [5, "0:05"],

@@ -1,5 +1,5 @@
 /**
- * An episode's length as the spec writes it (§9): m:ss, the seconds padded to two digits and the
+ * An episode's length as the pages show it: m:ss, the seconds padded to two digits and the
  * minutes not limited to 59 ("75:03" for an hour and a quarter). Bad input reads as 0:00.
  */
 export function formatDuration(seconds: number): string {

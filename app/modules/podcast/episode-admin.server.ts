@@ -6,7 +6,7 @@ import type { EpisodeFields } from "./episode-form";
 import { createEpisode } from "./episodes.server";
 
 /**
- * The admin's changes to episodes (spec §4, §6): upload, edit, delete. Each is audited in the same
+ * The admin's changes to episodes: upload, edit, delete. Each is audited in the same
  * transaction as the change. Files and rows never disagree: audio is stored before the row is
  * written and removed again if the write fails; a replaced or deleted episode's audio is removed only
  * after its row has changed. The staged upload is removed once it has become an episode's audio.

@@ -7,7 +7,7 @@ import type { AudioProblem } from "./episode-form";
 import { AUDIO_PREFIX } from "./episodes.server";
 
 /**
- * Spec §3: episodes take MP3, WAV or M4A. What counts is the file's bytes (file-type), never its name
+ * Episodes take MP3, WAV or M4A. What counts is the file's bytes (file-type), never its name
  * or the type the browser claimed; the stored type and extension come from this table.
  */
 const AUDIO_FORMATS: Record<string, { contentType: string; extension: string }> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EPISODE_LIMITS, parseEpisodeFields, splitCategories } from "./episode-form";
 
-describe("episode form fields (spec §5)", () => {
+describe("episode form fields", () => {
   it("requires a title and a description", () => {
     expect(parseEpisodeFields({ title: "  ", description: "" }).errors).toEqual({ title: "required", description: "required" });
   });

@@ -1,7 +1,7 @@
 /**
- * The upload and edit dialogs' fields (spec §3, §5): title and description required, categories
+ * The upload and edit dialogs' fields: title and description required, categories
  * optional, comma-separated and trimmed. The same rules run in the browser (to answer at once) and on
- * the server (which decides). The lengths are ours: the spec sets none (README, "Podcast").
+ * the server (which decides). The lengths are the project's own (README, "Podcast").
  */
 export const EPISODE_LIMITS = { title: 200, description: 4000, categories: 10, category: 60 } as const;
 
@@ -27,7 +27,7 @@ export interface EpisodeFields {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const clean = (value: unknown) => (typeof value === "string" ? value.replace(CONTROL, "").trim() : "");
 
-/** Spec §5: split on commas, trimmed, empties dropped; the same name twice is kept once. */
+/** Split on commas, trimmed, empties dropped; the same name twice is kept once. */
 export function splitCategories(text: string): string[] {
   const seen = new Set<string>();
   return text

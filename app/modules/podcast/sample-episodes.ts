@@ -1,6 +1,6 @@
 import type { Language } from "~/i18n/languages";
 
-/** The spec's five podcast categories (§3), stored by their English names. */
+/** The five podcast categories, stored by their English names. */
 export const EPISODE_CATEGORIES = ["Legacy of MLK", "Global South Policy", "Pan-Africanism", "Anti-Colonial Diplomacy", "Diaspora Economics"] as const;
 
 export type EpisodeText = { title: string; description: string };
@@ -17,7 +17,7 @@ export interface SampleEpisode {
 }
 
 /**
- * The eight sample episodes of spec §3 (listens from 2189 to 4582), seeded once on a fresh install
+ * The eight sample episodes (listens from 2189 to 4582), seeded once on a fresh install
  * with a short generated chime as their audio. The English title gives the slug.
  */
 export const SAMPLE_EPISODES: SampleEpisode[] = [

@@ -1,5 +1,5 @@
 /**
- * Episode slugs (spec §2: "the episode title lowercased with dashes"): accents are dropped, anything
+ * Episode slugs ("the episode title lowercased with dashes"): accents are dropped, anything
  * that is not a letter or a digit becomes one dash, and the result is cut to 80 characters at a dash.
  * A title with nothing usable (only punctuation or emoji) gives "episode".
  */

@@ -31,7 +31,7 @@ export function buildSitemap(appUrl: string, entries: SitemapEntry[]): string {
   );
 }
 
-/** Public pages of the spec's route table. Admin, cart and upload diagnostics are not for search engines. */
+/** The public pages of `app/routes.ts`. Admin, cart and upload diagnostics are not for search engines. */
 export const PUBLIC_PAGES = [
   "/",
   "/blog",

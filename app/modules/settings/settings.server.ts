@@ -8,16 +8,16 @@ export const SETTING_DEFAULTS = {
   "promo.movements": "230",
   "promo.countries": "57",
   "newsletter.subscriberClaim": "500",
-  /** Days the audit log and security events are kept (spec §9). */
+  /** Days the audit log and security events are kept. */
   "retention.days": "90",
   /** The show's pages on the podcast platforms ('Follow Everywhere'); empty means 'Coming soon'. */
   "podcast.appleUrl": "",
   "podcast.spotifyUrl": "",
   "podcast.googleUrl": "",
-  /** The permanent book cover (issue 7): its storage key and its signed link, valid for a year and renewed. */
+  /** The permanent book cover: its storage key and its signed link, valid for a year and renewed. */
   "shop.coverKey": "",
   "shop.coverUrl": "",
-  /** The temporary cover (issue 7): its storage key and the name of the file the admin chose. */
+  /** The temporary cover: its storage key and the name of the file the admin chose. */
   "shop.temporaryCoverKey": "",
   "shop.temporaryCoverName": "",
   /** When the sample episodes were first stored: after that, one the owner deleted stays deleted. */

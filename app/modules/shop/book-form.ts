@@ -1,7 +1,7 @@
 /**
- * The book upload form (spec §3, §5): bookTitle and authorName required, bookDescription optional,
+ * The book upload form: bookTitle and authorName required, bookDescription optional,
  * isPublished (default false), exactly one PDF. The same rules run in the browser and on the server.
- * Lengths are ours (the spec sets none).
+ * The lengths are the project's own.
  */
 export const BOOK_LIMITS = { title: 200, author: 200, description: 4000 } as const;
 

@@ -7,7 +7,7 @@ import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import type { BookFields, PdfProblem } from "./book-form";
 
 /**
- * The shop's e-book (spec §3 "Book", issue 7), kept on the server: one row, the PDF private in object
+ * The shop's e-book, kept on the server: one row, the PDF private in object
  * storage (the admin downloads it through a signed link; visitors buy on the external page), and a
  * cover drawn from its first page, shown on the shop page once the book is published. Saving and
  * clearing are audited; objects are written before the row and removed again if the row fails, and
@@ -53,7 +53,7 @@ export async function readBook(db: Services["db"]): Promise<Book | null> {
 /** The last segment of a key: what the public and signed URLs carry. */
 export const fileOf = (key: string) => key.slice(key.lastIndexOf("/") + 1);
 
-/** A PDF starts with `%PDF-` (security-tests 21); anything else is not one, whatever its name says. */
+/** A PDF starts with `%PDF-`; anything else is not one, whatever its name says. */
 async function startsAsPdf(file: string): Promise<boolean> {
   const handle = await open(file, "r");
   try {

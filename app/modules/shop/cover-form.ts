@@ -1,5 +1,5 @@
 /**
- * Why a cover was refused (spec §5, §8): the panel words each one. `rateLimited` and `validation`
+ * Why a cover was refused: the panel words each one. `rateLimited` and `validation`
  * belong to the temporary cover: its per-user limit and its admin-operation validation.
  */
 export type CoverProblem = "type" | "tooLarge" | "name" | "script" | "pixels" | "missing" | "storage" | "rateLimited" | "validation";

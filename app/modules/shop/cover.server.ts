@@ -7,7 +7,7 @@ import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/au
 import type { CoverProblem } from "./cover-form";
 
 /**
- * The permanent book cover (spec §3 "permanent cover", §7 bucket book-covers, issue 7): a JPEG or PNG
+ * The permanent book cover (bucket book-covers): a JPEG or PNG
  * the admin uploads, checked and re-encoded (adapters/documents/image-check.server.ts), stored in the
  * private book-covers area as `admin-book-cover-{timestamp}.{ext}` with Cache-Control 3600. It is shown
  * through a signed link, which the route keeps in the site's settings.
@@ -15,7 +15,7 @@ import type { CoverProblem } from "./cover-form";
 type Services = Pick<AppServices, "db" | "storage" | "uploads">;
 
 export const COVERS_AREA = "book-covers";
-/** Spec §7: a signed link valid for one year (31 536 000 s). */
+/** A signed link valid for one year (31 536 000 s). */
 export const COVER_LINK_MS = 31_536_000 * 1000;
 
 export class CoverRejected extends Error {
@@ -39,7 +39,7 @@ export interface CoverKind {
   action: string;
 }
 export const PERMANENT_COVER: CoverKind = { prefix: "admin-book-cover", maxBytes: UPLOAD_LIMITS.image, action: "shop.cover_uploaded" };
-/** Spec §5, §9: the dashboard's secure cover form takes at most 5 MB. */
+/** The dashboard's secure cover form takes at most 5 MB. */
 export const SECURE_COVER: CoverKind = { ...PERMANENT_COVER, maxBytes: 5 * 1024 * 1024 };
 export const TEMPORARY_COVER: CoverKind = { prefix: "temporary-cover", maxBytes: UPLOAD_LIMITS.image, action: "shop.temporary_cover_uploaded" };
 
@@ -55,7 +55,7 @@ export async function storeCover(services: Services, actor: Actor, uploadId: str
   if (hasDangerousName(upload.fileName ?? "")) throw await refuse("name");
   const image = await checkImage(upload.file);
   if ("problem" in image) {
-    // Spec §5: a script hidden in an image is a critical security event.
+    // A script hidden in an image is a critical security event.
     if (image.problem === "script") {
       await recordSecurityEvent(services.db, actor, { type: "upload.script_in_image", severity: "critical", details: { name: upload.fileName } }, now);
     }

@@ -1,5 +1,5 @@
 /**
- * What the admin's shop panels show (spec §2 shop sections 1, 2 and 5; the dashboard's shop page):
+ * What the admin's shop panels show (on /shop and on the dashboard's shop page):
  * only the fields they need, so storage keys stay on the server.
  */
 export interface ManageView {

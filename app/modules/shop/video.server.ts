@@ -8,7 +8,7 @@ import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import type { VideoProblem } from "./video-form";
 
 /**
- * The shop's trailer video (spec §3 "Video", §5, issue 7): MP4, WebM or Ogg under 200 MB, checked by
+ * The shop's trailer video: MP4, WebM or Ogg under 200 MB, checked by
  * its bytes, stored in object storage. A new upload replaces the current video as a draft the admin
  * previews; 'Save to Shop' publishes it for visitors. Every change is audited.
  */

@@ -7,7 +7,7 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { EpisodeAnswer } from "~/modules/podcast/episode-form";
 import type { EpisodeView } from "~/components/podcast/episode-view";
 
-/** Delete with confirmation (spec §4): the row and its audio go; 'Deleting...' meanwhile. */
+/** Delete with confirmation: the row and its audio go; 'Deleting...' meanwhile. */
 export default function DeleteEpisodeDialog({ episode, onClose }: { episode: EpisodeView; onClose: () => void }) {
   const { t } = useTranslation("podcast");
   const fetcher = useFetcher<EpisodeAnswer>();

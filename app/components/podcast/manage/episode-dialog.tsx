@@ -15,7 +15,7 @@ import { FilePicker } from "~/components/ui/file-picker";
 import { MAX_AUDIO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { failureStatus, sendResumable, type UploadProgress } from "~/components/ui/resumable-upload";
 
-/** Spec §3: MP3, WAV, M4A, by extension or by the type the browser reports; one file. */
+/** MP3, WAV, M4A, by extension or by the type the browser reports; one file. */
 const AUDIO_RULES = {
   accept: [".mp3", ".wav", ".m4a", "audio/mpeg", "audio/wav", "audio/x-wav", "audio/mp4", "audio/x-m4a"],
   maxSize: MAX_AUDIO_UPLOAD_BYTES,
@@ -51,7 +51,7 @@ function messagesFor(t: T, errors: EpisodeErrors): Messages {
 }
 
 /**
- * The upload and edit dialogs of spec §4: title, description, comma-separated categories and the
+ * The episode upload and edit dialogs: title, description, comma-separated categories and the
  * audio file (required to upload, optional to edit). The file goes first, resumably, with a progress
  * bar; then the form names it. 'Uploading...' / 'Updating...' while busy; on success a toast, and the
  * dialog closes (the page reloads its list, the new episode first). A failed save keeps what was sent,
@@ -90,7 +90,7 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
     showFailure();
   });
 
-  // Removing the file of a new episode says at once what is missing (spec §5).
+  // Removing the file of a new episode says at once what is missing.
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
     setMessages(({ audio: _audio, ...rest }) => (chosen || mode === "edit" ? rest : { ...rest, audio: t("manage.errors.audioRequired") }));

@@ -20,7 +20,7 @@ interface Manage {
 const ManageContext = createContext<Manage>({ canEdit: false, open: () => {} });
 
 /**
- * Episode management on the podcast page (spec §4, §6): 'Upload Episode' for everyone (a visitor who
+ * Episode management on the podcast page: 'Upload Episode' for everyone (a visitor who
  * is not an admin in admin mode is sent to Admin Access), edit and delete on each card for admins.
  * `canEdit` comes from the server, which checks again on every change.
  */
@@ -42,7 +42,7 @@ export function EpisodeManageProvider({ canEdit, children }: { canEdit: boolean;
   );
 }
 
-/** Spec §2: visible to everyone; only an admin in admin mode gets the upload dialog. */
+/** Visible to everyone; only an admin in admin mode gets the upload dialog. */
 export function UploadEpisodeButton() {
   const { t } = useTranslation("podcast");
   const { canEdit, open } = useContext(ManageContext);
@@ -60,7 +60,7 @@ export function UploadEpisodeButton() {
   );
 }
 
-/** Edit and delete on an episode card, for admins only (spec §6). */
+/** Edit and delete on an episode card, for admins only. */
 export function EpisodeAdminActions({ episode, className }: { episode: EpisodeView; className?: string }) {
   const { t } = useTranslation("podcast");
   const { canEdit, open } = useContext(ManageContext);
