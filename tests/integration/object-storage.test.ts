@@ -14,7 +14,7 @@ import { parseConfig } from "~/lib/config.server";
 import { startS3Server } from "../support/s3-server";
 
 /**
- * One contract, two implementations (architecture.md): everything below runs against the folder
+ * One contract, two implementations: everything below runs against the folder
  * storage and against S3, the latter through s3rver, a local S3-compatible server that checks
  * request signatures. Nothing is mocked. The file is a little over 300 lines because the serving
  * checks belong to the same contract: they run on both backends, inside the same describe.each.
