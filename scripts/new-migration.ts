@@ -26,4 +26,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 `,
 );
-console.log(`Created ${path.relative(process.cwd(), file)}`);
+console.log(`Created ${path.relative(process.cwd(), file)}; once it is final, record it with \`npm run db:checksums\`.`);

@@ -6,8 +6,12 @@ import type { ResourceLanguage } from "i18next";
 describe("translations", () => {
   it("renders the reader's language and interpolates {placeholders}", () => {
     const t = translatorFor("fr", resourcesFor("fr"));
-    expect(t("nav:blog")).toBe("Blog");
-    expect(t("footer:comingSoon.message", { platform: "YouTube" })).toContain("YouTube");
+    // Words that differ in every language, so English shown by mistake would fail.
+    expect(t("nav:shop")).toBe("Boutique");
+    expect(translatorFor("es", resourcesFor("es"))("nav:shop")).toBe("Tienda");
+    expect(translatorFor("pt", resourcesFor("pt"))("nav:shop")).toBe("Loja");
+    expect(translatorFor("en", resourcesFor("en"))("nav:shop")).toBe("Shop");
+    expect(t("footer:comingSoon.message", { platform: "YouTube" })).toMatch(/^Notre page YouTube arrive bientôt\./);
     expect(t("footer:comingSoon.title")).not.toBe("Coming Soon");
   });
 

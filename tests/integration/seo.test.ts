@@ -1,6 +1,5 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_PAGES } from "~/modules/seo/sitemap";
 import { startTestApp, type TestApp } from "../support/app-server";
 import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
 
@@ -9,6 +8,10 @@ beforeAll(async () => {
   app = await startTestApp({ APP_URL: "https://diaspora.example" });
 });
 afterAll(() => app.close());
+
+// The public pages a search engine should find, stated here rather than read from the sitemap's own list.
+const PUBLIC_PAGES = ["", "/blog", "/podcast", "/shop", "/about", "/updates", "/subscribe", "/discourse-labs", "/unfiltered-dialogues", "/resources", "/contact"];
+const LANGUAGE_PREFIXES = ["", "/es", "/pt", "/fr"];
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" });
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -29,6 +32,9 @@ describe("findable", () => {
     // 10 sample articles and 8 sample episodes.
     expect(urls).toHaveLength((PUBLIC_PAGES.length + 10 + 8) * 4);
     const locs = urls.map((url) => url.loc);
+    for (const prefix of LANGUAGE_PREFIXES) {
+      for (const page of PUBLIC_PAGES) expect(locs).toContain(`https://diaspora.example${`${prefix}${page}` || "/"}`);
+    }
     for (const loc of ["https://diaspora.example/", "https://diaspora.example/fr", "https://diaspora.example/es/blog", `https://diaspora.example/pt/blog/${SAMPLE_ARTICLE}`, "https://diaspora.example/fr/podcast/legacy-of-mlk"]) {
       expect(locs).toContain(loc);
     }

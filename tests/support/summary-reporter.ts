@@ -1,20 +1,67 @@
-import type { Reporter, TestModule } from "vitest/node";
+import path from "node:path";
+import type { Reporter, TestModule, Vitest } from "vitest/node";
 
-/** Ends the run with one plain line, "tests: N passed, N failed", that any CI can read. */
+export interface FileResult {
+  /** The file's path relative to the repository, e.g. tests/integration/seo.test.ts. */
+  file: string;
+  project: string;
+  /** Milliseconds spent on the file: environment, imports, setup files, then its tests and hooks. */
+  milliseconds: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`.padStart(8);
+
+/**
+ * The end of the run's output: every file's duration (by path), the ten slowest files, then the plain line
+ * "tests: N passed, N failed" LAST, because CI reads the final line.
+ */
+export function summaryLines(files: ReadonlyArray<FileResult>): string[] {
+  const row = (result: FileResult) => `${seconds(result.milliseconds)}  ${result.project.padEnd(11)} ${result.file}`;
+  const byPath = [...files].sort((a, b) => a.file.localeCompare(b.file) || a.project.localeCompare(b.project));
+  const slowest = [...files].sort((a, b) => b.milliseconds - a.milliseconds).slice(0, 10);
+  const total = files.reduce((sum, result) => sum + result.milliseconds, 0);
+  const count = (key: "passed" | "failed" | "skipped") => files.reduce((sum, result) => sum + result[key], 0);
+  const skipped = count("skipped");
+  return [
+    "",
+    `Durations per test file (${files.length} files, ${seconds(total).trim()} summed over workers):`,
+    ...byPath.map(row),
+    "",
+    slowest.length === 1 ? "The slowest test file:" : `The ${slowest.length} slowest test files:`,
+    ...slowest.map(row),
+    "",
+    `tests: ${count("passed")} passed, ${count("failed")} failed${skipped ? `, ${skipped} skipped` : ""}`,
+  ];
+}
+
+/** One file's counts and time as Vitest reports them; a file that failed before any test ran counts as one failure. */
+export function fileResult(module: TestModule, root: string): FileResult {
+  const result: FileResult = { file: path.relative(root, module.moduleId), project: module.project.name, milliseconds: 0, passed: 0, failed: 0, skipped: 0 };
+  for (const test of module.children.allTests()) {
+    const state = test.result().state;
+    if (state === "passed") result.passed++;
+    else if (state === "failed") result.failed++;
+    else result.skipped++;
+  }
+  if (module.state() === "failed" && result.passed + result.failed + result.skipped === 0) result.failed++;
+  const diagnostic = module.diagnostic();
+  result.milliseconds =
+    diagnostic.environmentSetupDuration + diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration;
+  return result;
+}
+
+/** Ends the run with per-file durations, the ten slowest files, and one plain line any CI can read. */
 export default class SummaryReporter implements Reporter {
+  private root = process.cwd();
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failed++;
-        else skipped++;
-      }
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++;
-    }
-    console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+    console.log(summaryLines(testModules.map((module) => fileResult(module, this.root))).join("\n"));
   }
 }

@@ -117,6 +117,13 @@ export interface AccountTable {
   accountId: string;
   providerId: string;
   userId: string;
+  /** Tokens of a sign-in through another provider; better-auth creates them, and email-and-password accounts leave them null. */
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Date | string | null;
+  refreshTokenExpiresAt: Date | string | null;
+  scope: string | null;
   password: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { REDACTED, redact } from "./redact";
 
 describe("redact", () => {
-  it("replaces values under password, token, secret, key and email, at any depth", () => {
+  it("replaces values under password, token, secret, key and email, at any depth, in a copy: the input keeps them", () => {
     const details = {
       email: "a@example.org",
       password: "hunter22",
@@ -10,6 +10,7 @@ describe("redact", () => {
       list: [{ userEmail: "b@example.org", role: "admin" }],
       count: 3,
     };
+    const before = structuredClone(details);
     expect(redact(details)).toEqual({
       email: REDACTED,
       password: REDACTED,
@@ -17,11 +18,15 @@ describe("redact", () => {
       list: [{ userEmail: REDACTED, role: "admin" }],
       count: 3,
     });
+    expect(details).toEqual(before);
   });
 
   it("leaves other values, and the input, unchanged", () => {
-    const details = { action: "comment.approve", id: "42" };
-    expect(redact(details)).toEqual(details);
+    const details = { action: "comment.approve", id: "42", nested: { keep: "visible" } };
+    const copy = redact(details);
+    expect(copy).toEqual({ action: "comment.approve", id: "42", nested: { keep: "visible" } });
+    expect(copy).not.toBe(details);
+    expect(details).toEqual({ action: "comment.approve", id: "42", nested: { keep: "visible" } });
     expect(redact("plain")).toBe("plain");
     expect(redact(null)).toBeNull();
   });
