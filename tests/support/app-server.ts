@@ -12,12 +12,15 @@ import { createApp, productionAssets } from "../../server/app";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
 import { outboxHandlers, startOutboxWorker } from "../../server/outbox-worker";
+import { movableClock, type MovableClock } from "./clock";
 import { openTestDatabase, type TestDatabase } from "./databases";
 import { startS3Server, type TestS3Server } from "./s3-server";
 
 export interface TestApp {
   url: string;
   services: AppServices;
+  /** The app's clock (`services.now`): move it forward to end a time window without waiting. */
+  clock: MovableClock;
   close: () => Promise<void>;
 }
 
@@ -34,7 +37,8 @@ export async function startTestApp(
   if (!existsSync(SERVER_BUILD)) throw new Error("No production build: run `npm run build` (npm test does it for you).");
   const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "app-test-")), LOG_LEVEL: "silent", ...env });
   const logger = logDestination ? createLogger("info", logDestination) : createLogger("silent");
-  const services = await openServices(config, logger);
+  const clock = movableClock();
+  const services = await openServices(config, logger, clock.now);
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
   const outbox = startOutboxWorker(services, outboxHandlers(services));
   services.wakeOutbox = outbox.wake;
@@ -44,6 +48,7 @@ export async function startTestApp(
   return {
     url: `http://127.0.0.1:${port}`,
     services,
+    clock,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
