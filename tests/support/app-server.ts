@@ -13,7 +13,8 @@ import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
 import { outboxHandlers, startOutboxWorker } from "../../server/outbox-worker";
 import { movableClock, type MovableClock } from "./clock";
-import { openTestDatabase, type TestDatabase } from "./databases";
+import type { TestDatabase } from "./databases";
+import { openSeededTestDatabase } from "./seeded-databases";
 import { startS3Server, type TestS3Server } from "./s3-server";
 
 export interface TestApp {
@@ -61,14 +62,15 @@ export async function startTestApp(
 }
 
 /**
- * For a describe block: the app on a private database of one dialect (TRUST_PROXY on, so tests can
- * play several networks), started before its tests and closed and dropped after them.
+ * For a describe block: the app on a private copy of the run's migrated and seeded database of one
+ * dialect (TRUST_PROXY on, so tests can play several networks), started before its tests and closed
+ * and dropped after them.
  */
 export function appOnTestDatabase(dialect: "sqlite" | "postgres", env: Record<string, string> = {}): TestApp {
   const app = {} as TestApp;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
-    database = await openTestDatabase(dialect);
+    database = await openSeededTestDatabase(dialect);
     Object.assign(app, await startTestApp({ ...database.env, TRUST_PROXY: "true", ...env }));
   });
   afterAll(async () => {
