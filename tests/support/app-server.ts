@@ -14,7 +14,7 @@ import { createLogger } from "../../server/logger";
 import { outboxHandlers, startOutboxWorker } from "../../server/outbox-worker";
 import { movableClock, type MovableClock } from "./clock";
 import type { TestDatabase } from "./databases";
-import { openSeededTestDatabase } from "./seeded-databases";
+import { openSeededTestDatabase, seededSqliteDataDir } from "./seeded-databases";
 import { startS3Server, type TestS3Server } from "./s3-server";
 
 export interface TestApp {
@@ -29,14 +29,16 @@ const SERVER_BUILD = path.resolve("build/server/index.js");
 
 /**
  * The real app (production build, real database) on a free local port, in this process, with its
- * outbox worker running as in server/start-server.ts (mails leave a moment after the answer).
+ * outbox worker running as in server/start-server.ts (mails leave a moment after the answer). Given
+ * no DATA_DIR nor DATABASE_URL, it starts on a copy of the run's migrated and seeded SQLite database.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   logDestination?: { write: (line: string) => void },
 ): Promise<TestApp> {
   if (!existsSync(SERVER_BUILD)) throw new Error("No production build: run `npm run build` (npm test does it for you).");
-  const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "app-test-")), LOG_LEVEL: "silent", ...env });
+  const dataDir = (!env.DATA_DIR && !env.DATABASE_URL && seededSqliteDataDir()) || mkdtempSync(path.join(tmpdir(), "app-test-"));
+  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
   const logger = logDestination ? createLogger("info", logDestination) : createLogger("silent");
   const clock = movableClock();
   const services = await openServices(config, logger, clock.now);

@@ -20,7 +20,7 @@ export async function openSeededTestDatabase(dialect: "sqlite" | "postgres"): Pr
   const templates = inject("databaseTemplates");
   if (!templates) return openTestDatabase(dialect);
   if (dialect === "sqlite") {
-    const dataDir = copySqliteTemplate(templates);
+    const dataDir = seededSqliteDataDir()!;
     const opened = openDatabase({ dataDir });
     return { ...opened, env: { DATA_DIR: dataDir }, drop: () => opened.db.destroy() };
   }
@@ -38,4 +38,10 @@ export async function openSeededTestDatabase(dialect: "sqlite" | "postgres"): Pr
       await onPostgresServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
     },
   };
+}
+
+/** A new DATA_DIR holding a copy of the run's seeded SQLite database, or undefined in a run without templates. */
+export function seededSqliteDataDir(): string | undefined {
+  const templates = inject("databaseTemplates");
+  return templates ? copySqliteTemplate(templates) : undefined;
 }
