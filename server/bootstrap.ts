@@ -14,8 +14,12 @@ import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
 import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
 import { seedSampleContent } from "./seed";
 
-/** Opens the database, brings its schema up to date and seeds what is missing. */
-export async function openServices(config: AppConfig, logger: Logger): Promise<AppServices> {
+/**
+ * Opens the database, brings its schema up to date and seeds what is missing. `now` is the clock every
+ * module reads through `services.now` (rate-limit windows, audit times, the outbox); tests pass a
+ * clock they can move forward instead of waiting for a window to pass.
+ */
+export async function openServices(config: AppConfig, logger: Logger, now: () => Date = () => new Date()): Promise<AppServices> {
   // Every process that opens DATA_DIR (the server, admin:create, tests) creates its files private to its user.
   keepNewFilesPrivate();
   ensurePrivateFolder(config.dataDir);
@@ -27,7 +31,7 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
   });
   try {
     const { applied } = await migrateToLatest(db);
-    const seeded = await seedSampleContent(db, storage, new Date());
+    const seeded = await seedSampleContent(db, storage, now());
     logger.info({ dialect, location, migrationsApplied: applied, seeded }, "database ready");
   } catch (error) {
     storage.close();
@@ -35,7 +39,6 @@ export async function openServices(config: AppConfig, logger: Logger): Promise<A
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const now = () => new Date();
   // Account mails are queued in the outbox and the worker is woken; it is started (and sets wakeOutbox) after this.
   const wake = () => services.wakeOutbox?.();
   const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake }), now);

@@ -10,7 +10,8 @@ import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
 /**
  * The outbox worker (docs/decisions/026-outbox-for-deferred-work.md): inside the server process, it
  * drains due rows every 2 seconds, and at once when woken after an enqueue. Every process may run
- * one; row claims keep each row to one worker at a time.
+ * one; row claims keep each row to one worker at a time. Due rows are judged by the services' clock,
+ * the one that stamped them when they were enqueued.
  */
 
 /**
@@ -41,7 +42,7 @@ export interface OutboxWorker {
 }
 
 export function startOutboxWorker(
-  services: Pick<AppServices, "db" | "logger">,
+  services: Pick<AppServices, "db" | "logger"> & Partial<Pick<AppServices, "now">>,
   handlers: OutboxHandlers,
   { pollMs = 2_000, firstRunMs = 1_000, graceMs = 5_000 }: { pollMs?: number; firstRunMs?: number; graceMs?: number } = {},
 ): OutboxWorker {
@@ -65,7 +66,7 @@ export function startOutboxWorker(
     do {
       again = false;
       try {
-        const result = await drainOutbox(services, handlers, { shouldStop: () => stopped });
+        const result = await drainOutbox(services, handlers, { clock: services.now, shouldStop: () => stopped });
         if (result.claimed > 0 || result.lost > 0) logger.info({ job: "outbox", result }, "outbox: drained");
         // A full drain leaves more due work: go on without waiting for the next poll.
         if (result.claimed >= OUTBOX_LIMITS.rowsPerDrain) again = true;

@@ -222,4 +222,18 @@ describe.each(dialects)("outbox worker on %s", (dialect) => {
     await sleep(100);
     expect(ran).toEqual(["now"]);
   });
+
+  it("judges due rows by the clock of the services it is given, the one that stamped them", async () => {
+    const ran: string[] = [];
+    const anHourAhead = () => new Date(Date.now() + 3_600_000);
+    const worker = startOutboxWorker({ db: database.db, logger, now: anHourAhead }, { [MAIL]: async ({ subscriberId }) => void ran.push(subscriberId) }, { pollMs: 60_000, firstRunMs: 60_000 });
+    try {
+      await enqueue(database.db, MAIL, { subscriberId: "stamped ahead" }, anHourAhead());
+      worker.wake();
+      for (let i = 0; i < 100 && ran.length === 0; i++) await sleep(20);
+      expect(ran).toEqual(["stamped ahead"]);
+    } finally {
+      await worker.stop();
+    }
+  });
 });

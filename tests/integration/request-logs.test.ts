@@ -13,8 +13,10 @@ describe("request logs", () => {
     await fetch(`${app.url}/subscribe?email=reader%40example.org&source=footer-newsletter`, {
       headers: { cookie: "lang=en; session=secret-token-value", authorization: "Bearer abc" },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const entry = lines.map((line) => JSON.parse(line)).find((log) => log.req?.path === "/subscribe");
+    // The line is written once the answer has finished, which the client may see first: wait for it.
+    const logged = () => lines.map((line) => JSON.parse(line)).find((log) => log.req?.path === "/subscribe");
+    for (let tries = 0; tries < 200 && !logged(); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const entry = logged();
     expect(entry).toMatchObject({ req: { method: "GET", path: "/subscribe" }, res: { statusCode: 200 } });
     const all = lines.join("\n");
     for (const secret of ["reader", "example.org", "secret-token-value", "Bearer abc"]) expect(all).not.toContain(secret);

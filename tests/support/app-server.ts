@@ -12,12 +12,16 @@ import { createApp, productionAssets } from "../../server/app";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
 import { outboxHandlers, startOutboxWorker } from "../../server/outbox-worker";
-import { openTestDatabase, type TestDatabase } from "./databases";
+import { movableClock, type MovableClock } from "./clock";
+import type { TestDatabase } from "./databases";
+import { openSeededTestDatabase, seededSqliteDataDir } from "./seeded-databases";
 import { startS3Server, type TestS3Server } from "./s3-server";
 
 export interface TestApp {
   url: string;
   services: AppServices;
+  /** The app's clock (`services.now`): move it forward to end a time window without waiting. */
+  clock: MovableClock;
   close: () => Promise<void>;
 }
 
@@ -25,16 +29,19 @@ const SERVER_BUILD = path.resolve("build/server/index.js");
 
 /**
  * The real app (production build, real database) on a free local port, in this process, with its
- * outbox worker running as in server/start-server.ts (mails leave a moment after the answer).
+ * outbox worker running as in server/start-server.ts (mails leave a moment after the answer). Given
+ * no DATA_DIR nor DATABASE_URL, it starts on a copy of the run's migrated and seeded SQLite database.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   logDestination?: { write: (line: string) => void },
 ): Promise<TestApp> {
   if (!existsSync(SERVER_BUILD)) throw new Error("No production build: run `npm run build` (npm test does it for you).");
-  const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "app-test-")), LOG_LEVEL: "silent", ...env });
+  const dataDir = (!env.DATA_DIR && !env.DATABASE_URL && seededSqliteDataDir()) || mkdtempSync(path.join(tmpdir(), "app-test-"));
+  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
   const logger = logDestination ? createLogger("info", logDestination) : createLogger("silent");
-  const services = await openServices(config, logger);
+  const clock = movableClock();
+  const services = await openServices(config, logger, clock.now);
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
   const outbox = startOutboxWorker(services, outboxHandlers(services));
   services.wakeOutbox = outbox.wake;
@@ -44,6 +51,7 @@ export async function startTestApp(
   return {
     url: `http://127.0.0.1:${port}`,
     services,
+    clock,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -56,14 +64,15 @@ export async function startTestApp(
 }
 
 /**
- * For a describe block: the app on a private database of one dialect (TRUST_PROXY on, so tests can
- * play several networks), started before its tests and closed and dropped after them.
+ * For a describe block: the app on a private copy of the run's migrated and seeded database of one
+ * dialect (TRUST_PROXY on, so tests can play several networks), started before its tests and closed
+ * and dropped after them.
  */
 export function appOnTestDatabase(dialect: "sqlite" | "postgres", env: Record<string, string> = {}): TestApp {
   const app = {} as TestApp;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
-    database = await openTestDatabase(dialect);
+    database = await openSeededTestDatabase(dialect);
     Object.assign(app, await startTestApp({ ...database.env, TRUST_PROXY: "true", ...env }));
   });
   afterAll(async () => {

@@ -30,8 +30,10 @@ export const OUTBOX_LIMITS = {
 } as const;
 
 export interface DrainOptions {
-  /** A fixed clock for tests; by default the time is read afresh for each row. */
+  /** A fixed time for tests; otherwise the time is read afresh for each row. */
   now?: Date;
+  /** The clock read for each row when `now` is not given: the server's own clock, the real one by default. */
+  clock?: () => Date;
   /** Asked between rows: true stops the drain (shutdown). */
   shouldStop?: () => boolean;
   maxAttempts?: number;
@@ -67,7 +69,7 @@ const describe = (error: unknown) => clip((error instanceof Error ? error.messag
  * worker alone can win (docs/decisions/026-outbox-for-deferred-work.md).
  */
 export async function drainOutbox(services: Services, handlers: OutboxHandlers, options: DrainOptions = {}): Promise<DrainResult> {
-  const clock = () => options.now ?? new Date();
+  const clock = () => options.now ?? options.clock?.() ?? new Date();
   const limit = options.rowsPerDrain ?? OUTBOX_LIMITS.rowsPerDrain;
   const result: DrainResult = { claimed: 0, done: 0, retried: 0, gaveUp: 0, refused: 0, lost: 0 };
   const paused = new Set<string>();
