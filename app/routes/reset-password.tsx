@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { AccountPage } from "~/components/accounts/account-page";
+import { AccountNotice, AccountPage } from "~/components/accounts/account-page";
 import { buttonClass } from "~/components/ui/button-styles";
 import { NewPasswordField } from "~/components/accounts/new-password-field";
 import { FormNotice } from "~/components/ui/form-field";
@@ -38,12 +38,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const submitting = useNavigation().state === "submitting";
   if (actionData?.ok) {
     return (
-      <AccountPage pageKey="resetPassword">
-        <FormNotice kind="success">{t("reset.done")}</FormNotice>
-        <Link to={localize("/sign-in")} className="font-semibold text-forest-700 underline">
-          {t("signUp.signInLink")}
-        </Link>
-      </AccountPage>
+      <AccountNotice pageKey="resetPassword" kind="success" message={t("reset.done")} linkTo={localize("/sign-in")} linkLabel={t("signUp.signInLink")} />
     );
   }
   if (!loaderData.token) {

@@ -59,7 +59,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <p>{t("setup.intro")}</p>
       <Form method="post" noValidate className="flex flex-col gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField id="setup-name" name="name" autoComplete="name" required maxLength={120} label={t("fields.name")} defaultValue={values.name} error={message(errors.name)} />
+        <FormField id="setup-name" name="name" autoComplete="name" required maxLength={NAME_MAX_LENGTH} label={t("fields.name")} defaultValue={values.name} error={message(errors.name)} />
         <FormField id="setup-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={values.email} error={message(errors.email)} />
         <NewPasswordField id="setup-password" label={t("fields.password")} error={errors.password} />
         <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>

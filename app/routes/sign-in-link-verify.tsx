@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/sign-in-link-verify";
-import { AccountPage } from "~/components/accounts/account-page";
-import { FormNotice } from "~/components/ui/form-field";
+import { AccountNotice, AccountPage } from "~/components/accounts/account-page";
 import { LinkConfirmForm } from "~/components/ui/link-confirm-form";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
@@ -42,12 +41,7 @@ export default function SignInLinkVerify({ loaderData, actionData }: Route.Compo
   const localize = useLocalize();
   if (actionData?.failed || loaderData.failed) {
     return (
-      <AccountPage pageKey="signInLinkVerify">
-        <FormNotice kind="error">{t("errors.linkInvalid")}</FormNotice>
-        <Link to={localize("/sign-in-link")} className="font-semibold text-forest-700 underline">
-          {t("signInLink.askAgain")}
-        </Link>
-      </AccountPage>
+      <AccountNotice pageKey="signInLinkVerify" kind="error" message={t("errors.linkInvalid")} linkTo={localize("/sign-in-link")} linkLabel={t("signInLink.askAgain")} />
     );
   }
   return (

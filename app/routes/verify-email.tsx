@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/verify-email";
-import { AccountPage } from "~/components/accounts/account-page";
-import { FormNotice } from "~/components/ui/form-field";
+import { AccountNotice, AccountPage } from "~/components/accounts/account-page";
 import { LinkConfirmForm } from "~/components/ui/link-confirm-form";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
@@ -49,12 +48,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const localize = useLocalize();
   if (actionData?.failed || loaderData.failed) {
     return (
-      <AccountPage pageKey="verifyEmail">
-        <FormNotice kind="error">{t("verify.failed")}</FormNotice>
-        <Link to={localize("/sign-in")} className="font-semibold text-forest-700 underline">
-          {t("signUp.signInLink")}
-        </Link>
-      </AccountPage>
+      <AccountNotice pageKey="verifyEmail" kind="error" message={t("verify.failed")} linkTo={localize("/sign-in")} linkLabel={t("signUp.signInLink")} />
     );
   }
   return (
