@@ -26,7 +26,7 @@ export function accountMailHandlers({ db, auth, mailer, appUrl }: JobDeps): {
   return {
     // The address, name and language are read now: a mail retried later goes where the account is now.
     "accounts.mail": async ({ kind, userId, token, expiresAt }, job) => {
-      if (!(kind in send)) throw new PermanentFailure(`unknown account mail "${String(kind)}"`);
+      if (!Object.hasOwn(send, kind)) throw new PermanentFailure(`unknown account mail "${String(kind)}"`);
       if (job.now.toISOString() >= expiresAt) throw new PermanentFailure("the link expired before its mail could be sent");
       const user = await db.selectFrom("user").select(["id", "name", "email", "language", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
       // The account was removed, or no longer needs this mail (confirmed meanwhile; links only for confirmed accounts).
