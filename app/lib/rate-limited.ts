@@ -1,11 +1,8 @@
-import { data } from "react-router";
+import { refused } from "./refusal";
 
 /** The answer to a form submitted too often: 429, Retry-After, and the reader's values kept for the form. */
 export function tooManyAttempts<Values>(values: Values, retryAfterSeconds: number) {
-  return data(
-    { ok: false as const, errors: { form: "tooMany" }, values },
-    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-  );
+  return refused({ form: "tooMany" }, { values, retryAfterSeconds });
 }
 
 /** A route's `headers`: pass on the Retry-After of a refused (rate-limited) submission. */

@@ -7,10 +7,12 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { echoedValues } from "~/lib/echoed-values";
 import { networkKey } from "~/lib/network";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { saveContactMessage, validateContact } from "~/modules/contact/contact.server";
+import { parseInput } from "~/lib/form-input";
+import { refused } from "~/lib/refusal";
+import { contactSchema } from "~/modules/contact/contact-form";
+import { saveContactMessage } from "~/modules/contact/contact.server";
 import { CONTACT_ECHO_LIMITS, isContactTopic } from "~/modules/contact/topics";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
-import { data } from "react-router";
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const topic = new URL(request.url).searchParams.get("topic");
@@ -18,10 +20,10 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = echoedValues(form, CONTACT_ECHO_LIMITS);
-  const checked = validateContact(form);
-  if (!checked.ok) return data({ ok: false, errors: checked.errors, values }, { status: 400 });
+  const form = await request.formData();
+  const values = echoedValues(Object.fromEntries(form), CONTACT_ECHO_LIMITS);
+  const checked = parseInput(contactSchema, form);
+  if (!checked.ok) return refused(checked.errors, { values });
   const { db } = context.services;
   const now = context.services.now();
   // 3 messages per 60 s, counted both per network address and per email address.

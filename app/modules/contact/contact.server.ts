@@ -2,39 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "~/adapters/db/database.server";
 import type { MailMessage } from "~/adapters/mail/mailer.server";
 import type { Language } from "~/i18n/languages";
-import { isValidEmail, normalizeEmail } from "~/lib/email";
 import { enqueue } from "~/modules/outbox/enqueue.server";
-import { CONTACT_LIMITS, isContactTopic, type ContactTopic } from "./topics";
-
-export interface ContactInput {
-  name: string;
-  email: string;
-  topic: ContactTopic;
-  message: string;
-}
-
-export type ContactField = "name" | "email" | "topic" | "message";
-export type ContactError = "nameRequired" | "nameTooLong" | "emailInvalid" | "topicInvalid" | "messageRequired" | "messageTooLong";
-
-/** Checks the contact form; text is kept as written (always shown escaped), only trimmed. */
-export function validateContact(form: Record<string, unknown>):
-  | { ok: true; value: ContactInput }
-  | { ok: false; errors: Partial<Record<ContactField, ContactError>> } {
-  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).trim() : "");
-  const name = text("name");
-  const email = normalizeEmail(text("email"));
-  const topic = text("topic") || "general";
-  const message = text("message");
-  const errors: Partial<Record<ContactField, ContactError>> = {};
-  if (!name) errors.name = "nameRequired";
-  else if (name.length > CONTACT_LIMITS.name) errors.name = "nameTooLong";
-  if (!isValidEmail(email)) errors.email = "emailInvalid";
-  if (!isContactTopic(topic)) errors.topic = "topicInvalid";
-  if (!message) errors.message = "messageRequired";
-  else if (message.length > CONTACT_LIMITS.message) errors.message = "messageTooLong";
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, value: { name, email, topic: topic as ContactTopic, message } };
-}
+import type { ContactInput } from "./contact-form";
 
 /**
  * Stores a message and queues its mail to the owner in the same transaction; the outbox worker sends

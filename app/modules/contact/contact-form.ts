@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { isValidEmail, normalizeEmail } from "~/lib/email";
+import { trimmedField } from "~/lib/form-input";
+import { CONTACT_LIMITS, CONTACT_TOPICS } from "./topics";
+
+/** The contact form; text is kept as written (always shown escaped), only trimmed. */
+export const contactSchema = z.object({
+  name: trimmedField().pipe(z.string().min(1, "nameRequired").max(CONTACT_LIMITS.name, "nameTooLong")),
+  email: trimmedField()
+    .transform(normalizeEmail)
+    .refine(isValidEmail, "emailInvalid"),
+  topic: trimmedField()
+    .transform((topic) => topic || "general")
+    .pipe(z.enum(CONTACT_TOPICS, "topicInvalid")),
+  message: trimmedField().pipe(z.string().min(1, "messageRequired").max(CONTACT_LIMITS.message, "messageTooLong")),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
