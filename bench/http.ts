@@ -1,52 +1,116 @@
-import { readFileSync } from "node:fs";
+import { execSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { FEED_PATH } from "~/modules/podcast/paths";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { SAMPLE_ARTICLE } from "../tests/support/routes";
 import { spawnServer } from "../tests/support/server-process";
+import { treeRssBytes } from "./process-memory";
+import { wrk, type WrkResult } from "./wrk";
 
 /**
- * `npm run bench`: the production server on a fresh SQLite database, loaded by autocannon on GET /,
- * GET /blog, one article, GET /podcast and the podcast feed
- * (20 connections, 10 s per page). Prints requests/s, p50/p99 latency and the gzip size of the
- * JavaScript each page loads (none for the feed). Numbers, not thresholds: compare them between changes.
- * bench/podcast.ts runs after it in `npm run bench`: audio Range serving and the 200 MB upload.
+ * `npm run bench` (first part): the production server on a fresh SQLite database, each public page loaded
+ * with wrk (1 thread, 20 connections) next to a bare Node server sending that page's very bytes from
+ * memory, measured in the same run: the ceiling. Prints one table (requests/s, p50/p99, ratio to the
+ * ceiling, JavaScript each page loads), restart time and memory, and writes the numbers to
+ * bench/results/http-<commit>.json so two commits can be compared. Numbers, never test thresholds.
  */
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/blog", `/blog/${SAMPLE_ARTICLE}`, "/podcast", FEED_PATH];
+const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/blog", `/blog/${SAMPLE_ARTICLE}`, "/podcast", FEED_PATH, "/blog/feed.xml"];
 const CONNECTIONS = 20;
-const DURATION_SECONDS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 3;
+/** What a browser or a CDN sends: the site answers it with gzip. */
+const HEADERS = { "Accept-Encoding": "gzip" };
+const MB = 1024 * 1024;
 
 buildIfStale();
+const started = performance.now();
 const server = spawnServer();
 await server.ready;
+await firstOk(server.url + "/");
+const restartMs = performance.now() - started;
+await new Promise((resolve) => setTimeout(resolve, 3000));
+const idleRss = treeRssBytes(server.child.pid!);
 
-async function javascriptGzipBytes(pagePath: string): Promise<{ files: number; bytes: number }> {
-  const html = await (await fetch(server.url + pagePath)).text();
+const load = (url: string): WrkResult => {
+  wrk(url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: HEADERS });
+  return wrk(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS });
+};
+
+const rows = [];
+for (const pagePath of PAGES) {
+  const page = await rawPage(server.url + pagePath);
+  const bare = await startBareServer(page);
+  const ceiling = load(bare.url);
+  bare.stop();
+  const site = load(server.url + pagePath);
+  const js = javascriptGzipBytes(page.text);
+  rows.push({ page: pagePath, site, ceiling, ratio: site.requestsPerSecond / ceiling.requestsPerSecond, jsFiles: js.files, jsGzipBytes: js.bytes });
+}
+const loadedRss = treeRssBytes(server.child.pid!);
+server.child.kill("SIGTERM");
+await server.exited;
+
+console.log(`\nGET with gzip, wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per measure after ${WARM_UP_SECONDS} s warm-up, production build, SQLite.`);
+console.log("Ceiling: a bare Node http server sending the same page's bytes from memory, in this run.\n");
+console.table(
+  rows.map((row) => ({
+    page: row.page,
+    "site req/s": Math.round(row.site.requestsPerSecond),
+    "ceiling req/s": Math.round(row.ceiling.requestsPerSecond),
+    "ratio (goal ≥ 1/6)": `1/${(1 / row.ratio).toFixed(1)}`,
+    "p50 ms": row.site.p50Ms.toFixed(2),
+    "p99 ms (goal ≤ 10)": row.site.p99Ms.toFixed(2),
+    errors: row.site.errors,
+    "JS gzip KB (goal ≤ 120)": row.jsFiles ? (row.jsGzipBytes / 1024).toFixed(1) : "-",
+  })),
+);
+console.log(`Start to the first 200 of /: ${(restartMs / 1000).toFixed(2)} s (goal ≤ 2 s)`);
+console.log(`Memory: ${(idleRss / MB).toFixed(0)} MB idle (goal ≤ 150 MB), ${(loadedRss / MB).toFixed(0)} MB after the load`);
+
+const commit = execSync("git rev-parse --short HEAD", { encoding: "utf8" }).trim();
+mkdirSync("bench/results", { recursive: true });
+const file = `bench/results/http-${commit}.json`;
+writeFileSync(file, JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, idleRss, loadedRss, pages: rows }, null, 2));
+console.log(`Written to ${file}`);
+
+async function firstOk(url: string): Promise<void> {
+  for (;;) {
+    const response = await fetch(url).catch(() => null);
+    if (response?.status === 200) return void (await response.arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The page exactly as the site sends it to a client that accepts gzip: raw bytes and the headers that describe them. */
+function rawPage(url: string): Promise<{ body: Buffer; headers: Record<string, string>; text: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: HEADERS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", async () => {
+        const body = Buffer.concat(chunks);
+        const headers: Record<string, string> = {};
+        for (const name of ["content-type", "content-encoding", "vary"]) if (response.headers[name]) headers[name] = String(response.headers[name]);
+        const text = (await fetch(url).then((plain) => plain.text())) as string;
+        resolve({ body, headers, text });
+      });
+    }).on("error", reject);
+  });
+}
+
+async function startBareServer(page: { body: Buffer; headers: Record<string, string> }): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+  child.stdin.end(JSON.stringify({ body: page.body.toString("base64"), headers: page.headers }));
+  const port = await new Promise<string>((resolve) => child.stdout.on("data", (chunk: Buffer) => resolve(/on (\d+)/.exec(chunk.toString())?.[1] ?? "")));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGTERM") };
+}
+
+function javascriptGzipBytes(html: string): { files: number; bytes: number } {
   const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
   let bytes = 0;
   for (const script of scripts) bytes += gzipSync(readFileSync(path.join("build/client", script))).length;
   return { files: scripts.size, bytes };
 }
-
-const rows = [];
-for (const pagePath of PAGES) {
-  // Warm up first: the first seconds measure module loading and the JIT, not the steady state.
-  await autocannon({ url: server.url + pagePath, connections: CONNECTIONS, duration: 3 });
-  const result = await autocannon({ url: server.url + pagePath, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  const js = await javascriptGzipBytes(pagePath);
-  rows.push({
-    page: pagePath,
-    "requests/s": Math.round(result.requests.average),
-    "p50 ms": result.latency.p50,
-    "p99 ms": result.latency.p99,
-    errors: result.errors + result.non2xx,
-    "JS files": js.files,
-    "JS gzip KB": (js.bytes / 1024).toFixed(1),
-  });
-}
-console.log(`\nGET, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, production build, SQLite:`);
-console.table(rows);
-server.child.kill("SIGTERM");
-await server.exited;
