@@ -1,12 +1,16 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { mayUseCache, pageArea, pageKey, renderedPage, sendCachedPage, sendOwnPage } from "./cached-pages";
+import { isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
 import { bufferedBody } from "./request-body";
 
 export interface RouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** The anonymous page cache; without it every request renders. */
+  pages?: PageCache;
 }
 
 /**
@@ -14,11 +18,21 @@ export interface RouterHandlerOptions {
  * the one the body-limit middleware already read (server/request-body.ts), never the socket, so no
  * route can read more than that limit.
  */
-export function routerHandler({ build, mode, getLoadContext }: RouterHandlerOptions): RequestHandler {
+export function routerHandler({ build, mode, getLoadContext, pages }: RouterHandlerOptions): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
+  const development = mode === "development";
   return async (req, res, next) => {
     try {
-      const response = await handleRequest(fetchRequest(req, res), getLoadContext(req, res));
+      const cached = pages && mayUseCache(req) ? pages.get(pageKey(req.originalUrl)) : undefined;
+      if (cached) return sendCachedPage(req, res, cached, { development, hit: true });
+      if (pages && req.method === "GET" && mayUseCache(req)) {
+        // Rendered for whoever asked first and shared with those who asked meanwhile, so one visitor
+        // leaving must not stop it.
+        const render = async () => renderedPage(await handleRequest(fetchRequest(req, res, { abortOnClose: false }), getLoadContext(req, res)));
+        const page = await pages.fill(pageKey(req.originalUrl), pageArea(req.path), render);
+        return isCachedPage(page) ? sendCachedPage(req, res, page, { development, hit: false }) : sendOwnPage(req, res, page);
+      }
+      const response = await handleRequest(fetchRequest(req, res, { abortOnClose: true }), getLoadContext(req, res));
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -26,7 +40,7 @@ export function routerHandler({ build, mode, getLoadContext }: RouterHandlerOpti
   };
 }
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, { abortOnClose }: { abortOnClose: boolean }): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -34,9 +48,11 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   }
   const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
   const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
+  if (abortOnClose) {
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+  }
   const init: RequestInit = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     const body = bufferedBody(req) ?? Buffer.alloc(0);

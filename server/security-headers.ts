@@ -6,11 +6,15 @@ export interface SecurityHeaderOptions {
   development: boolean;
 }
 
-export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOptions & { https: boolean }): string {
+/**
+ * The policy for a page whose inline scripts are allowed by `scriptSources`: a per-request nonce
+ * (`'nonce-…'`), or, for a page stored in the shared page cache, each script's hash (`'sha256-…'`).
+ */
+export function contentSecurityPolicy(scriptSources: string[], options: SecurityHeaderOptions & { https: boolean }): string {
   const directives = [
     "default-src 'self'",
-    // 'strict-dynamic' lets the nonce-carrying entry scripts load the rest of the app's chunks.
-    `script-src 'nonce-${nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ""}`,
+    // 'strict-dynamic' lets the allowed entry scripts load the rest of the app's chunks, and nothing else.
+    `script-src ${[...scriptSources, "'strict-dynamic'"].join(" ")}${options.development ? " 'unsafe-eval'" : ""}`,
     // Radix positions popovers with inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -33,7 +37,7 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { ...options, https: req.secure }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { ...options, https: req.secure }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

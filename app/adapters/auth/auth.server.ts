@@ -34,8 +34,12 @@ const SESSION_COOKIE = "dp.session_token";
  * to such a request may be meant for that visitor alone.
  */
 export function hasSessionCookie(request: Request): boolean {
-  const cookies = request.headers.get("cookie") ?? "";
-  return cookies.split(";").some((pair) => {
+  return cookieHeaderHasSession(request.headers.get("cookie"));
+}
+
+/** The same test on a raw Cookie header (the page cache reads it before any Request exists). */
+export function cookieHeaderHasSession(cookies: string | null | undefined): boolean {
+  return (cookies ?? "").split(";").some((pair) => {
     const name = pair.split("=")[0]?.trim();
     return name === SESSION_COOKIE || name === `__Host-${SESSION_COOKIE}`;
   });

@@ -13,6 +13,13 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** Per area of pages, a counter bumped by every change a reader would see there (the page caches poll it). */
+export interface PageVersionsTable {
+  area: string;
+  version: number;
+  changed_at: string;
+}
+
 export interface ArticlesTable {
   id: string;
   slug: string;
@@ -304,6 +311,7 @@ export interface ShopVideoTable {
 
 export interface Database {
   settings: SettingsTable;
+  page_versions: PageVersionsTable;
   articles: ArticlesTable;
   article_translations: ArticleTranslationsTable;
   comments: CommentsTable;

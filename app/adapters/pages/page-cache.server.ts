@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
 /** One stored page: its bytes in each encoding, the headers that describe them and what it is about. */
 export interface CachedPage {
   status: number;
-  /** The route's own headers (content type, Vary, Link…), without cookies, length or encoding. */
+  /** The route's own headers (content type, Vary, Link…), without Cache-Control, length or encoding. */
   headers: [string, string][];
   /** `script-src` sources allowing exactly this page's inline scripts (their hashes). */
   scriptSources: string[];
@@ -24,6 +24,7 @@ export type Encoding = keyof CachedPage["bodies"];
 /** A rendered page as the cache receives it; `fill` decides whether it may be kept. */
 export interface RenderedPage {
   status: number;
+  /** Every header the route sent except length, encoding and date (which the sender sets). */
   headers: [string, string][];
   body: Buffer;
   /** False when the answer must reach only the visitor who asked (a cookie, a private Cache-Control). */
@@ -144,7 +145,8 @@ async function compressPage(rendered: RenderedPage, area: string, storedAt: numb
   ]);
   return {
     status: rendered.status,
-    headers: rendered.headers,
+    // The cache sends its own Cache-Control (shared, briefly) with every stored page.
+    headers: rendered.headers.filter(([name]) => name !== "cache-control"),
     scriptSources: isHtml ? inlineScriptHashes(identity.toString("utf8")) : [],
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     bodies: { identity, gzip: gzipped, br: brotlied },

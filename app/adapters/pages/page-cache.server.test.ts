@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, inlineScriptHashes, isCachedPage, PageCache, type RenderedPage } from "./page-cache";
+import { chooseEncoding, inlineScriptHashes, isCachedPage, PageCache, type RenderedPage } from "./page-cache.server";
 
 const html = (text: string): RenderedPage => ({
   status: 200,

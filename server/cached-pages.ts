@@ -1,0 +1,92 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { cookieHeaderHasSession } from "~/adapters/auth/auth.server";
+import { splitLanguagePrefix } from "~/i18n/paths";
+import { chooseEncoding, type CachedPage, type RenderedPage } from "~/adapters/pages/page-cache.server";
+import { contentSecurityPolicy } from "./security-headers";
+
+/**
+ * How the anonymous page cache meets a request. Only a GET or HEAD without a session cookie is
+ * answered from it; a signed-in reader or an admin always gets a fresh page. Whether a rendered page
+ * is kept is the route policy's word: a page whose answer is private (its policy, or a personal query
+ * such as a prefilled address), sets a cookie, or is not a 200 is sent to its visitor only.
+ */
+
+/** Browsers and CDNs may keep a page briefly and serve it stale while they ask again; the ETag makes asking cheap. */
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/** Query parameters that only trackers read; they never change a page, so they do not split its entry. */
+const TRACKING_PARAMETER = /^(utm_\w+|fbclid|gclid|msclkid|mc_cid|mc_eid|ref)$/i;
+
+export function mayUseCache(req: ExpressRequest): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !cookieHeaderHasSession(req.headers.cookie);
+}
+
+/** The entry's key: the path (with its language) and the query that can change the page, in a stable order. */
+export function pageKey(originalUrl: string): string {
+  const url = new URL(originalUrl, "http://site");
+  const query = [...url.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(query).toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
+/** The area an invalidation names: the first segment after the language ("blog", "podcast"; "" for home). */
+export function pageArea(pathname: string): string {
+  // A data request names its page with ".data" (the home page's is /_root.data, or /fr.data).
+  const { rest } = splitLanguagePrefix(pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/"));
+  return rest.split("/")[1] ?? "";
+}
+
+/** Reads a rendered answer whole, as the cache needs it. */
+export async function renderedPage(response: Response): Promise<RenderedPage> {
+  const headers: [string, string][] = [];
+  for (const [name, value] of response.headers) {
+    if (!["set-cookie", "content-length", "content-encoding", "etag", "date"].includes(name)) headers.push([name, value]);
+  }
+  const cookies = response.headers.getSetCookie();
+  for (const cookie of cookies) headers.push(["set-cookie", cookie]);
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  const shareable = cookies.length === 0 && !/private|no-store|no-cache/.test(cacheControl);
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()), shareable };
+}
+
+/** Sends a page from the cache: 304 when the client holds it already, else the encoding it prefers. */
+export function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, options: { development: boolean; hit: boolean }): void {
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.scriptSources, { development: options.development, https: req.secure }));
+  for (const [name, value] of page.headers) {
+    if (name === "vary") res.vary(value);
+    else res.setHeader(name, value);
+  }
+  res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Page-Cache", options.hit ? "hit" : "miss");
+  res.vary("Accept-Encoding");
+  if (ifNoneMatch(req.headers["if-none-match"], page.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const body = page.bodies[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.status(page.status);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/** Sends a page rendered for this visitor alone, as it was rendered (its own nonce, its own headers). */
+export function sendOwnPage(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): void {
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.setHeader("X-Page-Cache", "bypass");
+  res.status(page.status);
+  if (req.method === "HEAD") res.end();
+  else res.end(page.body);
+}
+
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+  });
+}
+
