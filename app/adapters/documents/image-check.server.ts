@@ -1,6 +1,6 @@
 import { open, readFile } from "node:fs/promises";
 import { fileTypeFromFile } from "file-type";
-import sharp from "sharp";
+import { loadSharp } from "~/adapters/images/sharp.server";
 
 /**
  * Uploaded images: the type comes from the bytes
@@ -39,6 +39,7 @@ export async function checkImage(file: string): Promise<CheckedImage | { problem
   if (!detected || !extension) return { problem: "type" };
   if (SCRIPT_MARKERS.test(await firstKilobyte(file))) return { problem: "script" };
   try {
+    const sharp = await loadSharp();
     const image = sharp(await readFile(file), { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     const bytes = await (extension === "png" ? image.png() : image.jpeg({ quality: 85, mozjpeg: true })).toBuffer();
     return { bytes, contentType: detected.mime, extension };

@@ -1,6 +1,6 @@
 import { memoryUsage } from "node:process";
 import { Worker } from "node:worker_threads";
-import sharp from "sharp";
+import { loadSharp } from "~/adapters/images/sharp.server";
 
 /**
  * The first page of a PDF as a cover image: drawn by pdf.js on a Skia canvas (@napi-rs/canvas) in a
@@ -58,6 +58,7 @@ async function renderOnce(pdf: Uint8Array, limits: PdfCoverLimits): Promise<PdfC
   const answer = await drawInWorker(pdf, limits);
   if ("problem" in answer) return answer;
   try {
+    const sharp = await loadSharp();
     const cover = await sharp(answer.png, { limitInputPixels: limits.renderWidth * limits.maxRenderHeight })
       .resize(COVER_SIZE, COVER_SIZE, { fit: "inside" })
       .webp({ quality: 82 })
