@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Actor } from "~/modules/audit/audit.server";
 import { adoptSetCookies } from "~/lib/adopt-cookies";
-import { qrCodePath } from "~/lib/qr-code.server";
+import { qrCodePath } from "~/modules/accounts/qr-code.server";
 import { confirmEnrolment, disableTwoFactor, regenerateBackupCodes, startEnrolment } from "~/modules/accounts/two-factor-settings.server";
 import type { TwoFactorView } from "~/components/accounts/two-factor-section";
 

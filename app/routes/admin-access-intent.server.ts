@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { endAdminMode, verifyAdminMode } from "~/modules/accounts/admin-mode.server";
 
 /** The toast each answer names. */

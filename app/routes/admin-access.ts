@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-access";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { runAdminAccessIntent } from "./admin-access-intent.server";
 

@@ -9,7 +9,7 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
 import { createFirstAdmin } from "~/modules/accounts/first-admin.server";
 import { setupTokenUsable } from "~/modules/accounts/setup-link.server";

@@ -9,7 +9,7 @@ import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { openSignInLink } from "~/modules/accounts/sign-in-link.server";
 
 /** The mailed sign-in link lands here. Opening it only shows the button: it reads, uses and signs in nothing. */

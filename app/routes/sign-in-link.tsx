@@ -8,7 +8,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkEmailOnly } from "~/modules/accounts/credentials";

@@ -14,7 +14,7 @@ import { currentSession, signInWithPassword } from "~/modules/accounts/accounts.
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkSignIn } from "~/modules/accounts/credentials";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);

@@ -9,12 +9,12 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { signUp } from "~/modules/accounts/sign-up.server";
 
 export function loader({ params }: Route.LoaderArgs) {

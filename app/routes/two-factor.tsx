@@ -10,7 +10,7 @@ import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { currentSession } from "~/modules/accounts/accounts.server";
 import { answerTwoFactorChallenge, pendingTwoFactorUser } from "~/modules/accounts/two-factor.server";
 

@@ -11,7 +11,7 @@ import { useLocalize } from "~/i18n/root-data";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { currentSession } from "~/modules/accounts/accounts.server";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { verifyEmail } from "~/modules/accounts/sign-up.server";
 
 /** The mailed confirmation link lands here. Opening it only shows the button: it confirms and signs in nothing. */

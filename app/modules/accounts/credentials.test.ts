@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
 import { checkEmailOnly, checkSignIn, checkSignUp } from "./credentials";
 
 describe("account form checks", () => {

@@ -1,5 +1,5 @@
 import { isValidEmail, normalizeEmail } from "~/lib/email";
-import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { PASSWORD_LIMITS } from "./password-limits";
 import { plainName } from "~/lib/plain-name";
 
 /** An account name keeps at most this many characters. */
