@@ -3,7 +3,7 @@ import { createLogger } from "../server/logger";
 import { openServices } from "../server/bootstrap";
 import { parseConfig } from "~/lib/config.server";
 import { isValidEmail, normalizeEmail } from "~/lib/email";
-import { checkNewPassword } from "~/modules/accounts/credentials";
+import { newPasswordField } from "~/modules/accounts/credential-forms";
 import { createOrPromoteAdmin, type AdminCreation } from "~/modules/accounts/admins.server";
 
 /**
@@ -16,8 +16,7 @@ const usage = "Usage: npm run admin:create -- --email <address> [--password <pas
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } }, strict: true });
 const email = normalizeEmail(values.email ?? "");
 if (!isValidEmail(email)) fail(`A valid --email is required.\n${usage}`);
-const passwordProblem = values.password === undefined ? null : checkNewPassword(values.password);
-if (passwordProblem) fail("The password needs 10 to 128 characters.");
+if (values.password !== undefined && !newPasswordField().safeParse(values.password).success) fail("The password needs 10 to 128 characters.");
 
 const config = parseConfig(process.env);
 const services = await openServices(config, createLogger("warn"));

@@ -12,6 +12,7 @@ import type { AppConfig } from "~/lib/config.server";
 import { ensurePrivateFolder, keepNewFilesPrivate } from "~/lib/private-files.server";
 import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
 import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
+import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
 import { seedSampleContent } from "./seed";
 
 /**
@@ -42,7 +43,7 @@ export async function openServices(config: AppConfig, logger: Logger, now: () =>
   // Account mails are queued in the outbox and the worker is woken; it is started (and sets wakeOutbox) after this.
   const wake = () => services.wakeOutbox?.();
   const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake }), now);
-  const auth = createAuth({ db, dialect, config, mails });
+  const auth = createAuth({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
   // Built here, from the source tree, so the cover worker's file is found beside its adapter.

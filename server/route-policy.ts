@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, ServerBuild } from "react-router";
 import { declaredPolicy, type Policy, type RoutePolicy } from "~/lib/route-policies";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { contextWith, decideAccess } from "~/modules/accounts/route-access.server";
 import { policyHeaders, PRIVATE, refusalAnswer, withPolicyHeaders, type RouteKind } from "./policy-answers";
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/account";
 import { AccountPage } from "~/components/accounts/account-page";
 import { ChangePasswordForm } from "~/components/accounts/change-password-form";
 import { SessionList } from "~/components/accounts/session-list";
-import { TwoFactorSection, type TwoFactorView } from "~/components/accounts/two-factor-section";
+import { TwoFactorSection, type TwoFactorRefusal } from "~/components/accounts/two-factor-section";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormNotice } from "~/components/ui/form-field";
 import { languageOf } from "~/i18n/languages";
@@ -12,13 +12,16 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { deviceSessions } from "~/modules/accounts/accounts.server";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
-import { checkNewPassword } from "~/modules/accounts/credentials";
-import { changePassword } from "~/modules/accounts/password-reset.server";
-import { recordAudit } from "~/modules/audit/audit.server";
+import { adoptSetCookies } from "~/lib/adopt-cookies";
+import { parseInput } from "~/lib/form-input";
 import { retryAfterHeaders } from "~/lib/rate-limited";
-import { isTwoFactorIntent, twoFactorAction } from "./account-two-factor.server";
+import { answerRefusals, refused } from "~/lib/refusal";
+import { deviceSessions } from "~/modules/accounts/accounts.server";
+import { accountIntentSchema, changePasswordSchema, confirmTwoFactorSchema, currentPasswordSchema, type AccountIntent } from "~/modules/accounts/account-forms";
+import { changeOwnPassword, signOutEverywhere, signOutOtherDevices, type AccountChange } from "~/modules/accounts/account-settings.server";
+import { confirmTwoFactor, enrolmentView, newBackupCodes, startTwoFactor, turnOffTwoFactor } from "~/modules/accounts/account-two-factor.server";
+import type { Enrolment } from "~/modules/accounts/enrolment";
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
@@ -40,52 +43,65 @@ function doneNotice(done: string | null): "passwordChanged" | "twoFactorDisabled
   return done === "passwordChanged" || done === "twoFactorDisabled" ? done : null;
 }
 
-type AccountResult = { done?: "othersSignedOut"; errors?: { currentPassword?: string; password?: string }; twoFactor?: TwoFactorView };
+/** What a form of this page that did not leave it answered. */
+type AccountDone = { ok: true; done?: "othersSignedOut"; enrolment?: Enrolment | undefined; backupCodes?: string[] };
+const answer = (done: AccountDone) => done;
 
-/** Sign out of the other devices or of all of them; change the password; the two-factor forms. Each change is audited. */
+/**
+ * Sign out of the other devices or of all of them, change the password, and the two-factor forms.
+ * Each change is audited by its module; a refusal names the form (`intent`) it belongs to.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { auth, db } = context.services;
   const signedIn = authorisedVisitor(context);
   const form = await request.formData();
-  const { actor } = signedIn;
-  const intent = form.get("intent");
-  if (isTwoFactorIntent(intent)) {
-    const accountPath = localizePath("/account", languageOf(params));
-    return twoFactorAction(intent, form, { context, request, actor, enabled: signedIn.user.twoFactorEnabled, accountPath });
-  }
-  const audit = (action: string) => recordAudit(db, actor, { action, resource: `user:${signedIn.user.id}` }, context.services.now());
+  const chosen = parseInput(accountIntentSchema(signedIn.user.twoFactorEnabled), form);
+  if (!chosen.ok) return refused({});
+  const { intent } = chosen.value;
+  const { auth, db, now } = context.services;
+  const change: AccountChange = { auth, db, now: now(), request, actor: signedIn.actor };
+  const accountPath = localizePath("/account", languageOf(params));
   switch (intent) {
     case "sign-out-others":
-      await auth.api.revokeOtherSessions({ headers: request.headers });
-      await audit("auth.signed_out_others");
-      return { done: "othersSignedOut" } satisfies AccountResult;
-    case "sign-out-all": {
-      // The others first, then this one through better-auth, which also clears the cookie it set.
-      await auth.api.revokeOtherSessions({ headers: request.headers });
-      const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-      await audit("auth.signed_out_everywhere");
-      throw redirect(localizePath("/", languageOf(params)), { headers });
-    }
+      await signOutOtherDevices(change);
+      return answer({ ok: true, done: "othersSignedOut" });
+    case "sign-out-all":
+      throw redirect(localizePath("/", languageOf(params)), { headers: await signOutEverywhere(change) });
     case "change-password": {
-      const newPassword = String(form.get("password") ?? "");
-      const problem = checkNewPassword(newPassword);
-      if (problem) return data({ errors: { password: problem } } satisfies AccountResult, { status: 400 });
-      const passwords = { current: String(form.get("currentPassword") ?? ""), next: newPassword };
-      const changed = await changePassword({ auth, db, now: context.services.now() }, request, signedIn.user.id, passwords);
-      if (!changed.ok) return passwordRefused(changed);
-      await audit("auth.password_changed");
+      const checked = parseInput(changePasswordSchema, form);
+      if (!checked.ok) return refused(checked.errors, { extra: { intent } });
+      const passwords = { current: checked.value.currentPassword, next: checked.value.password };
       // The old session is gone: the page must be loaded again with the new cookie.
-      throw redirect(`${localizePath("/account", languageOf(params))}?done=passwordChanged`, { headers: changed.value });
+      return answerRefusals(async () => {
+        throw redirect(`${accountPath}?done=passwordChanged`, { headers: await changeOwnPassword(change, passwords) });
+      }, { extra: { intent } });
     }
-    default:
-      return data({} satisfies AccountResult, { status: 400 });
+    case "two-factor-confirm": {
+      const checked = parseInput(confirmTwoFactorSchema, form);
+      if (!checked.ok) return refused(checked.errors, { extra: { intent } });
+      const { code, totpUri } = checked.value;
+      return answerRefusals(async () => {
+        const { backupCodes, headers } = await confirmTwoFactor(change, code);
+        // better-auth renewed the session: the page's loader, run next in this request, must use the new one.
+        adoptSetCookies(request, headers);
+        return data(answer({ ok: true, backupCodes }), { headers });
+      }, { extra: { intent, enrolment: enrolmentView(totpUri) } });
+    }
+    case "two-factor-start":
+      return withCurrentPassword(form, intent, async (password) => answer({ ok: true, enrolment: await startTwoFactor(change, password) }));
+    case "two-factor-codes":
+      return withCurrentPassword(form, intent, async (password) => answer({ ok: true, backupCodes: await newBackupCodes(change, password) }));
+    case "two-factor-disable":
+      return withCurrentPassword(form, intent, async (password) => {
+        throw redirect(`${accountPath}?done=twoFactorDisabled`, { headers: await turnOffTwoFactor(change, password) });
+      });
   }
 }
 
-/** A refused password change: 400 for a wrong password, 429 with Retry-After once the account's checks are spent. */
-function passwordRefused(refused: { error: "currentPasswordWrong" | "tooMany"; retryAfterSeconds?: number }) {
-  const headers = refused.retryAfterSeconds ? { "Retry-After": String(refused.retryAfterSeconds) } : undefined;
-  return data({ errors: { currentPassword: refused.error } } satisfies AccountResult, { status: refused.error === "tooMany" ? 429 : 400, headers });
+/** Runs a form that asks for the current password; its refusal is shown on that form. */
+function withCurrentPassword<Answer>(form: FormData, intent: AccountIntent, work: (password: string) => Promise<Answer>) {
+  const checked = parseInput(currentPasswordSchema, form);
+  if (!checked.ok) return refused(checked.errors, { extra: { intent } });
+  return answerRefusals(() => work(checked.value.password), { extra: { intent } });
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -95,12 +111,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "acco
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const localize = useLocalize();
-  const result: AccountResult = actionData ?? {};
+  const done = actionData?.ok ? actionData : undefined;
+  const refusal: TwoFactorRefusal | undefined = actionData?.ok === false ? actionData : undefined;
   return (
     <AccountPage pageKey="account">
       {loaderData.verified && <FormNotice kind="success">{t("verify.done")}</FormNotice>}
       {loaderData.done && <FormNotice kind="success">{t(`account.${loaderData.done}`)}</FormNotice>}
-      {result.done && <FormNotice kind="success">{t(`account.${result.done}`)}</FormNotice>}
+      {done?.done && <FormNotice kind="success">{t(`account.${done.done}`)}</FormNotice>}
       <p className="text-lg">
         {t("account.signedInAs", { email: loaderData.email })} · {t(`account.role.${loaderData.role}`)}
       </p>
@@ -118,8 +135,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {t("account.signOutAll")}
         </button>
       </Form>
-      <ChangePasswordForm errors={result.errors ?? {}} />
-      <TwoFactorSection enabled={loaderData.twoFactorEnabled} view={result.twoFactor ?? {}} />
+      <ChangePasswordForm errors={refusal?.intent === "change-password" ? refusal.errors : {}} />
+      <TwoFactorSection enabled={loaderData.twoFactorEnabled} done={done ?? {}} refusal={refusal} />
     </AccountPage>
   );
 }

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-access";
-import { actorOf } from "~/lib/request-actor.server";
+import { ADMIN_ACCESS_STATUS, runAdminAccessIntent } from "~/modules/accounts/admin-access-intent.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
-import { runAdminAccessIntent } from "./admin-access-intent.server";
+import { actorOf } from "~/modules/audit/audit.server";
 
 /** What the Admin Access dialog shows: signed out, not an admin, an admin to verify, or admin mode on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,5 +13,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Verify Admin Access' and 'Logout Admin' from the dialog (fetcher posts); the answer names the toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAccessIntent(request, context);
+  const outcome = await runAdminAccessIntent(context.services, request, actorOf(context, request), await request.formData());
+  return data({ outcome }, { status: ADMIN_ACCESS_STATUS[outcome] });
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
 import { adminToastFor, showAdminToast } from "~/components/admin/admin-toasts";
 import { DashboardCards, type DashboardCounts } from "~/components/admin/dashboard-cards";
@@ -10,12 +10,13 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
+import { ADMIN_ACCESS_STATUS, runAdminAccessIntent } from "~/modules/accounts/admin-access-intent.server";
 import { adminStanding } from "~/modules/accounts/route-access.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { securityEventsSince } from "~/modules/audit/audit-log.server";
 import { pendingCommentCount } from "~/modules/comments/moderation.server";
 import { newContactMessageCount } from "~/modules/contact/moderation.server";
 import { subscriberCounts } from "~/modules/newsletter/subscriber-admin.server";
-import { runAdminAccessIntent } from "./admin-access-intent.server";
 
 type AdminState =
   | { state: "unavailable" }
@@ -61,7 +62,8 @@ async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["s
 
 /** The page's own verify and logout forms (they work without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAccessIntent(request, context);
+  const outcome = await runAdminAccessIntent(context.services, request, actorOf(context, request), await request.formData());
+  return data({ outcome }, { status: ADMIN_ACCESS_STATUS[outcome] });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin", { noindex: true });

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { languageOf } from "~/i18n/languages";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { parseSubscriber, type SubscriberError } from "~/modules/newsletter/subscriber-input";
 import { subscribe } from "~/modules/newsletter/subscriptions.server";
 

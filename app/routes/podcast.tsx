@@ -19,7 +19,7 @@ import { listEpisodes } from "~/modules/podcast/episodes.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { episodeAction } from "./podcast-episode-action.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 
 /** The carousel shows the first three episodes. */
 const CAROUSEL_SIZE = 3;

@@ -9,8 +9,10 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
+import { parseInput, type FieldErrors } from "~/lib/form-input";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInUrl } from "~/lib/mailed-link-headers";
-import { checkNewPassword } from "~/modules/accounts/credentials";
+import { refused } from "~/lib/refusal";
+import { resetPasswordSchema } from "~/modules/accounts/credential-forms";
 import { resetPassword } from "~/modules/accounts/password-reset.server";
 
 /** The mailed reset link lands here: the page only shows the form; its POST uses the token. */
@@ -18,14 +20,13 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return data({ i18n: pageResourcesFor(languageOf(params), ["accounts"]), token: tokenInUrl(request) }, { headers: MAILED_LINK_HEADERS });
 }
 
+/** The answers carry no headers of their own: the route's `headers` gives every answer MAILED_LINK_HEADERS. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "");
-  const password = String(form.get("password") ?? "");
-  const problem = checkNewPassword(password);
-  if (problem) return data({ ok: false as const, error: problem }, { status: 400, headers: MAILED_LINK_HEADERS });
-  if (!token || !(await resetPassword(context.services.auth, token, password))) return data({ ok: false as const, error: "linkInvalid" }, { status: 400, headers: MAILED_LINK_HEADERS });
-  return data({ ok: true as const, error: null }, { headers: MAILED_LINK_HEADERS });
+  const checked = parseInput(resetPasswordSchema, await request.formData());
+  if (!checked.ok) return refused(checked.errors);
+  const { token, password } = checked.value;
+  if (!token || !(await resetPassword(context.services.auth, token, password))) return refused({ form: "linkInvalid" });
+  return { ok: true as const };
 }
 
 export const headers = mailedLinkHeaders;
@@ -48,13 +49,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </AccountPage>
     );
   }
-  const error = actionData?.error;
+  const errors: FieldErrors<"password"> = actionData?.ok === false ? actionData.errors : {};
   return (
     <AccountPage pageKey="resetPassword">
-      {error === "linkInvalid" && <FormNotice kind="error">{t("errors.linkInvalid")}</FormNotice>}
+      {errors.form && <FormNotice kind="error">{t(`errors.${errors.form}`)}</FormNotice>}
       <Form method="post" noValidate className="flex flex-col gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <NewPasswordField id="reset-password" label={t("fields.newPassword")} error={error && error !== "linkInvalid" ? error : undefined} />
+        <NewPasswordField id="reset-password" label={t("fields.newPassword")} error={errors.password} />
         <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>
           {submitting ? t("reset.submitting") : t("reset.submit")}
         </button>

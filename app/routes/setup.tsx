@@ -9,12 +9,14 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { actorOf } from "~/lib/request-actor.server";
-import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
-import { createFirstAdmin } from "~/modules/accounts/first-admin.server";
-import { setupTokenUsable } from "~/modules/accounts/setup-link.server";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
+import { parseInput, type FieldErrors } from "~/lib/form-input";
+import { answerRefusals, refused } from "~/lib/refusal";
+import { NAME_MAX_LENGTH, signUpSchema, tokenSchema } from "~/modules/accounts/credential-forms";
+import { createFirstAdmin } from "~/modules/accounts/first-admin.server";
+import { setupTokenUsable } from "~/modules/accounts/setup-link.server";
+import { actorOf } from "~/modules/audit/audit.server";
 
 /** The owner's first visit, from the link `npm start` printed: creates the first admin account. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,19 +26,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const token = String(form.token ?? "");
-  const { db, now } = context.services;
-  if (!(await setupTokenUsable(db, token, now()))) return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values: {} }, { status: 410 });
-  const checked = checkSignUp(form);
-  const values = echoedValues(form, { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
-  if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
-  const outcome = await createFirstAdmin(context.services, token, checked.value, request, actorOf(context, request));
-  if (!outcome.ok && outcome.error === "setupUsed") return data({ errors: { form: "setupUsed" } as Record<string, string | undefined>, values }, { status: 410 });
-  if (!outcome.ok) return data({ errors: { password: outcome.error } as Record<string, string | undefined>, values }, { status: 400 });
-  const { signIn } = outcome;
-  const next = signIn.ok && signIn.twoFactor ? "/two-factor" : "/admin";
-  throw redirect(localizePath(next, languageOf(params)), signIn.ok ? { headers: signIn.headers } : undefined);
+  const form = await request.formData();
+  const values = echoedValues(Object.fromEntries(form), { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
+  const sent = parseInput(tokenSchema, form);
+  const token = sent.ok ? sent.value.token : "";
+  if (!(await setupTokenUsable(context.services.db, token, context.services.now()))) return refused({ form: "setupUsed" }, { status: 410, values });
+  const checked = parseInput(signUpSchema, form);
+  if (!checked.ok) return refused(checked.errors, { values });
+  return answerRefusals(async () => {
+    const signIn = await createFirstAdmin(context.services, token, checked.value, request, actorOf(context, request));
+    const next = signIn.ok && signIn.twoFactor ? "/two-factor" : "/admin";
+    throw redirect(localizePath(next, languageOf(params)), signIn.ok ? { headers: signIn.headers } : undefined);
+  }, { values });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "setup", { noindex: true });
@@ -44,8 +45,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "setu
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const submitting = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values: { name?: string; email?: string } = actionData?.values ?? {};
+  const errors: FieldErrors<"name" | "email" | "password"> = actionData?.errors ?? {};
+  const values = actionData?.values;
   if (!loaderData.usable || errors.form) {
     return (
       <AccountPage pageKey="setup">
@@ -59,8 +60,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <p>{t("setup.intro")}</p>
       <Form method="post" noValidate className="flex flex-col gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField id="setup-name" name="name" autoComplete="name" required maxLength={NAME_MAX_LENGTH} label={t("fields.name")} defaultValue={values.name} error={message(errors.name)} />
-        <FormField id="setup-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={values.email} error={message(errors.email)} />
+        <FormField id="setup-name" name="name" autoComplete="name" required maxLength={NAME_MAX_LENGTH} label={t("fields.name")} defaultValue={values?.name} error={message(errors.name)} />
+        <FormField id="setup-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={values?.email} error={message(errors.email)} />
         <NewPasswordField id="setup-password" label={t("fields.password")} error={errors.password} />
         <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>
           {t("setup.submit")}

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { serveObject } from "~/adapters/storage/serve-object.server";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 
 /**

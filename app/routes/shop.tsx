@@ -10,7 +10,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { formatPrice } from "~/modules/shop/money";
 import { listProducts } from "~/modules/shop/products.server";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { retryAfterHeaders } from "~/lib/rate-limited";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { fileOf } from "~/modules/shop/book.server";

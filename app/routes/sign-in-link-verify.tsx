@@ -8,9 +8,12 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
-import { actorOf } from "~/lib/request-actor.server";
+import { parseInput } from "~/lib/form-input";
+import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInUrl } from "~/lib/mailed-link-headers";
+import { refused } from "~/lib/refusal";
+import { tokenSchema } from "~/modules/accounts/credential-forms";
 import { openSignInLink } from "~/modules/accounts/sign-in-link.server";
+import { actorOf } from "~/modules/audit/audit.server";
 
 /** The mailed sign-in link lands here. Opening it only shows the button: it reads, uses and signs in nothing. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -22,14 +25,15 @@ export function loader({ request, params }: Route.LoaderArgs) {
 /** The button: a valid token signs in (or asks for the second factor) and opens the account, once. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const language = languageOf(params);
-  const token = await tokenInForm(request);
+  const checked = parseInput(tokenSchema, await request.formData());
+  const token = checked.ok ? checked.value.token : "";
   const { auth, db } = context.services;
   const opened = token ? await openSignInLink({ auth, db, now: context.services.now() }, token, request, actorOf(context, request)) : { ok: false as const };
   if (opened.ok) {
     const next = opened.twoFactor ? `${localizePath("/two-factor", language)}?via=link` : localizePath("/account", language);
     throw redirect(next, { headers: opened.headers });
   }
-  return data({ failed: true }, { status: 400, headers: MAILED_LINK_HEADERS });
+  return refused({ form: "linkInvalid" });
 }
 
 export const headers = mailedLinkHeaders;
@@ -39,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "sign
 export default function SignInLinkVerify({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const localize = useLocalize();
-  if (actionData?.failed || loaderData.failed) {
+  if (actionData?.errors || loaderData.failed) {
     return (
       <AccountNotice pageKey="signInLinkVerify" kind="error" message={t("errors.linkInvalid")} linkTo={localize("/sign-in-link")} linkLabel={t("signInLink.askAgain")} />
     );

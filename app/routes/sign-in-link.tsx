@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/sign-in-link";
 import { EmailLinkRequest } from "~/components/accounts/email-link-request";
 import { SIGN_IN_LINK_MINUTES } from "~/adapters/auth/auth.server";
@@ -8,10 +8,12 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
-import { checkEmailOnly } from "~/modules/accounts/credentials";
+import { parseInput } from "~/lib/form-input";
+import { refused } from "~/lib/refusal";
+import { emailOnlySchema } from "~/modules/accounts/credential-forms";
 import { requestSignInLink } from "~/modules/accounts/sign-in-link.server";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -20,10 +22,10 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /** Asks for a one-time sign-in link; known and unknown addresses get the same answer. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
-  const checked = checkEmailOnly(form);
-  if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
+  const form = await request.formData();
+  const values = echoedValues(Object.fromEntries(form), { email: MAX_EMAIL_LENGTH });
+  const checked = parseInput(emailOnlySchema, form);
+  if (!checked.ok) return refused(checked.errors, { values });
   const { auth, db } = context.services;
   const outcome = await requestSignInLink({ auth, db, now: context.services.now(), wake: context.services.wakeOutbox }, checked.value.email, actorOf(context, request));
   if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);

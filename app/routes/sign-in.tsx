@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { AccountPage } from "~/components/accounts/account-page";
 import { FormField, FormNotice } from "~/components/ui/form-field";
@@ -13,8 +13,10 @@ import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { currentSession, signInWithPassword } from "~/modules/accounts/accounts.server";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
-import { checkSignIn } from "~/modules/accounts/credentials";
-import { actorOf } from "~/lib/request-actor.server";
+import { parseInput, type FieldErrors } from "~/lib/form-input";
+import { refused } from "~/lib/refusal";
+import { signInSchema } from "~/modules/accounts/credential-forms";
+import { actorOf } from "~/modules/audit/audit.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
@@ -23,16 +25,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = echoedValues(form, { email: MAX_EMAIL_LENGTH });
-  const checked = checkSignIn(form);
-  if (!checked.ok) return data({ errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
+  const form = await request.formData();
+  const values = echoedValues(Object.fromEntries(form), { email: MAX_EMAIL_LENGTH });
+  const checked = parseInput(signInSchema, form);
+  if (!checked.ok) return refused(checked.errors, { values });
   const { auth, db } = context.services;
   const outcome = await signInWithPassword({ auth, db, now: context.services.now() }, checked.value, request, actorOf(context, request));
   if (outcome.ok) throw redirect(localizePath(outcome.twoFactor ? "/two-factor" : "/account", languageOf(params)), { headers: outcome.headers });
   if (outcome.error === "tooMany") return tooManyAttempts(values, outcome.retryAfterSeconds ?? 60);
-  const status = outcome.error === "emailNotVerified" ? 403 : 401;
-  return data({ errors: { form: outcome.error } as Record<string, string | undefined>, values }, { status });
+  return refused({ form: outcome.error }, { values, status: outcome.error === "emailNotVerified" ? 403 : 401 });
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -43,7 +44,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const localize = useLocalize();
   const submitting = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: FieldErrors<"email" | "password"> = actionData?.errors ?? {};
   const message = (key: string | undefined) => (key ? t(`errors.${key}`) : undefined);
   return (
     <AccountPage pageKey="signIn">

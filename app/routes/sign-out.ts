@@ -3,7 +3,7 @@ import type { Route } from "./+types/sign-out";
 import { languageOf } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import { currentSession, signOut } from "~/modules/accounts/accounts.server";
-import { actorOf } from "~/lib/request-actor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 
 /** Sign out of this device (POST only: a link or a prefetch must not end a session). */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { AccountPage } from "~/components/accounts/account-page";
 import { buttonClass } from "~/components/ui/button-styles";
@@ -9,12 +9,14 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { PASSWORD_LIMITS } from "~/lib/password-limits";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
-import { checkSignUp, NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
+import { parseInput, type FieldErrors } from "~/lib/form-input";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf } from "~/lib/request-actor.server";
+import { refused } from "~/lib/refusal";
+import { NAME_MAX_LENGTH, signUpSchema } from "~/modules/accounts/credential-forms";
+import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
+import { actorOf } from "~/modules/audit/audit.server";
 import { signUp } from "~/modules/accounts/sign-up.server";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -22,10 +24,10 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = echoedValues(form, { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
-  const checked = checkSignUp(form);
-  if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string>, values }, { status: 400 });
+  const form = await request.formData();
+  const values = echoedValues(Object.fromEntries(form), { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
+  const checked = parseInput(signUpSchema, form);
+  if (!checked.ok) return refused(checked.errors, { values });
   const { auth, db } = context.services;
   const input = { ...checked.value, language: languageOf(params) };
   const outcome = await signUp({ auth, db, now: context.services.now() }, input, request, actorOf(context, request));
@@ -48,13 +50,13 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       </AccountPage>
     );
   }
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: FieldErrors<"name" | "email" | "password"> = actionData?.errors ?? {};
   const message = (key: string | undefined) => (key ? t(`errors.${key}`, PASSWORD_LIMITS) : undefined);
   return (
     <AccountPage pageKey="signUp">
       {errors.form && <FormNotice kind="error">{t(`errors.${errors.form}`)}</FormNotice>}
       <Form method="post" noValidate className="flex flex-col gap-5">
-        <FormField id="sign-up-name" name="name" autoComplete="name" required maxLength={120} label={t("fields.name")} defaultValue={actionData?.values.name} error={message(errors.name)} />
+        <FormField id="sign-up-name" name="name" autoComplete="name" required maxLength={NAME_MAX_LENGTH} label={t("fields.name")} defaultValue={actionData?.values.name} error={message(errors.name)} />
         <FormField id="sign-up-email" name="email" type="email" autoComplete="email" required label={t("fields.email")} defaultValue={actionData?.values.email} error={message(errors.email)} />
         <NewPasswordField id="sign-up-password" label={t("fields.password")} error={errors.password} />
         <button type="submit" disabled={submitting} className={buttonClass({ variant: "primary", size: "lg" })}>

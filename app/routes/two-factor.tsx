@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { AccountPage } from "~/components/accounts/account-page";
 import { buttonClass } from "~/components/ui/button-styles";
@@ -9,10 +9,13 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
+import { parseInput, type FieldErrors } from "~/lib/form-input";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
-import { actorOf } from "~/lib/request-actor.server";
+import { refused } from "~/lib/refusal";
 import { currentSession } from "~/modules/accounts/accounts.server";
+import { twoFactorCodeSchema } from "~/modules/accounts/credential-forms";
 import { answerTwoFactorChallenge, pendingTwoFactorUser } from "~/modules/accounts/two-factor.server";
+import { actorOf } from "~/modules/audit/audit.server";
 
 /** The second step of signing in, after the password or a mailed link (?via=link, for the audit). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -26,13 +29,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const language = languageOf(params);
   const { auth, db } = context.services;
   if (await currentSession(auth, request)) throw redirect(localizePath("/account", language));
-  const code = String((await request.formData()).get("code") ?? "");
-  if (!code.trim()) return data({ errors: { code: "codeRequired" } as Record<string, string | undefined> }, { status: 400 });
+  const checked = parseInput(twoFactorCodeSchema, await request.formData());
+  if (!checked.ok) return refused(checked.errors);
   const method = new URL(request.url).searchParams.get("via") === "link" ? "magic_link" : "password";
-  const outcome = await answerTwoFactorChallenge({ auth, db, now: context.services.now() }, { code, method }, request, actorOf(context, request));
+  const outcome = await answerTwoFactorChallenge({ auth, db, now: context.services.now() }, { code: checked.value.code, method }, request, actorOf(context, request));
   if (outcome.ok) throw redirect(localizePath("/account", language), { headers: outcome.headers });
   if (outcome.error === "tooMany") return tooManyAttempts({}, outcome.retryAfterSeconds ?? 10);
-  return data({ errors: { form: outcome.error } as Record<string, string | undefined> }, { status: 401 });
+  return refused({ form: outcome.error }, { status: 401 });
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -43,7 +46,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation("accounts");
   const localize = useLocalize();
   const submitting = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: FieldErrors<"code"> = actionData?.errors ?? {};
   const expired = !loaderData.pending || errors.form === "challengeExpired";
   return (
     <AccountPage pageKey="twoFactor">

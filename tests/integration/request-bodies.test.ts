@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_LIMITS } from "~/modules/contact/topics";
 import { COMMENT_LIMITS } from "~/modules/comments/limits";
-import { NAME_MAX_LENGTH } from "~/modules/accounts/credentials";
+import { NAME_MAX_LENGTH } from "~/modules/accounts/credential-forms";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 import { MAX_BODY_BYTES } from "../../server/request-body";
 import { appOnTestDatabase } from "../support/app-server";

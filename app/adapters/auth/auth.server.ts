@@ -2,7 +2,6 @@ import { betterAuth } from "better-auth";
 import { magicLink, twoFactor } from "better-auth/plugins";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import type { AppConfig } from "~/lib/config.server";
-import { PASSWORD_LIMITS } from "~/lib/password-limits";
 import { plainName } from "~/lib/plain-name";
 import { signInLinkGuard } from "./sign-in-link-guard.server";
 import { twoFactorChallenge } from "./two-factor-challenge.server";
@@ -22,6 +21,12 @@ export interface AuthMailUser {
   email: string;
   name: string;
   language?: string | null;
+}
+
+/** The lengths a password may have; the accounts module owns them and its forms check them first. */
+export interface PasswordLimits {
+  min: number;
+  max: number;
 }
 
 /** Sessions last 12 hours at most and are renewed on the server while used. */
@@ -54,7 +59,7 @@ const SITE_NAME = "Diaspora Policy";
  * every answer is a translated page; no auth endpoint is mounted on its own and nothing is kept in
  * browser storage. Rate limits and Origin checks are the app's (rate-limit module, server/same-origin).
  */
-export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: DialectName; config: AppConfig; mails: AuthMails }) {
+export function createAuth({ db, dialect, config, mails, passwordLimits }: { db: Db; dialect: DialectName; config: AppConfig; mails: AuthMails; passwordLimits: PasswordLimits }) {
   const https = config.appUrl.startsWith("https://");
   return betterAuth({
     appName: SITE_NAME,
@@ -73,8 +78,8 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: PASSWORD_LIMITS.min,
-      maxPasswordLength: PASSWORD_LIMITS.max,
+      minPasswordLength: passwordLimits.min,
+      maxPasswordLength: passwordLimits.max,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => mails.resetPassword(user as AuthMailUser, token),

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import type { FieldErrors } from "~/lib/form-input";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormField, FormNotice } from "~/components/ui/form-field";
 import { AccountPage } from "./account-page";
 
 export type EmailLinkReply =
   | { ok: true; email: string; minutes: number }
-  | { ok: false; errors: Record<string, string | undefined>; values: { email: string } };
+  | { ok: false; errors: FieldErrors; values: { email: string } };
 
 /**
  * A page that mails a link to an address (password reset, sign-in link): the form, then the same

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FormField } from "~/components/ui/form-field";
-import { PASSWORD_LIMITS } from "~/lib/password-limits";
+import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
 
 /** A password being chosen: the length limits as a hint, as browser constraints and in the error. */
 export function NewPasswordField({ id, label, error }: { id: string; label: string; error: string | undefined }) {

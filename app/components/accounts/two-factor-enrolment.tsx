@@ -2,13 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormField } from "~/components/ui/form-field";
-
-/** The new secret: its otpauth:// URI, the key grouped by four for typing, and the QR code drawn on the server. */
-export interface Enrolment {
-  totpUri: string;
-  secret: string;
-  qr: { size: number; path: string };
-}
+import type { Enrolment } from "~/modules/accounts/enrolment";
 
 /** Scan (or type) the secret, then confirm with a code from the app; nothing is enforced before that. */
 export function TwoFactorEnrolment({ enrolment, error }: { enrolment: Enrolment; error: string | undefined }) {

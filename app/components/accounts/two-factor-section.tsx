@@ -2,19 +2,25 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormField, FormNotice } from "~/components/ui/form-field";
-import { TwoFactorEnrolment, type Enrolment } from "./two-factor-enrolment";
+import type { FieldErrors } from "~/lib/form-input";
+import type { Enrolment } from "~/modules/accounts/enrolment";
+import { TwoFactorEnrolment } from "./two-factor-enrolment";
 
-export type TwoFactorForm = "start" | "confirm" | "codes" | "disable";
-
-/** What the last two-factor form answered: the enrolment step, new backup codes, or an error. */
-export interface TwoFactorView {
+/** What the last two-factor form gave: the enrolment step, or new backup codes to show once. */
+export interface TwoFactorDone {
   enrolment?: Enrolment | undefined;
-  backupCodes?: string[];
-  error?: { form: TwoFactorForm; key: string };
+  backupCodes?: string[] | undefined;
+}
+
+/** A refused form of the account page: which one (`intent`), its problems, and the enrolment to show again. */
+export interface TwoFactorRefusal {
+  intent?: string;
+  errors: FieldErrors;
+  enrolment?: Enrolment | undefined;
 }
 
 /** A form that asks for the current password before changing the second factor. */
-function PasswordForm({ form, intent, submit, error }: { form: TwoFactorForm; intent: string; submit: string; error: string | undefined }) {
+function PasswordForm({ form, intent, submit, error }: { form: string; intent: string; submit: string; error: string | undefined }) {
   const { t } = useTranslation("accounts");
   return (
     <Form method="post" noValidate className="flex flex-col gap-3">
@@ -27,19 +33,23 @@ function PasswordForm({ form, intent, submit, error }: { form: TwoFactorForm; in
 }
 
 /** The account page's "Two-factor authentication": turn on with an authenticator app, new backup codes, turn off. */
-export function TwoFactorSection({ enabled, view }: { enabled: boolean; view: TwoFactorView }) {
+export function TwoFactorSection({ enabled, done, refusal }: { enabled: boolean; done: TwoFactorDone; refusal: TwoFactorRefusal | undefined }) {
   const { t } = useTranslation("accounts");
-  const errorFor = (form: TwoFactorForm) => (view.error?.form === form ? t(`errors.${view.error.key}`) : undefined);
+  const errorFor = (intent: string, field: string) => {
+    const problem = refusal?.intent === intent ? refusal.errors[field] : undefined;
+    return problem ? t(`errors.${problem}`) : undefined;
+  };
+  const enrolment = done.enrolment ?? refusal?.enrolment;
   return (
     <section aria-labelledby="two-factor-heading" className="flex flex-col gap-4">
       <h2 id="two-factor-heading" className="text-xl font-semibold">
         {t("twoFactor.heading")}
       </h2>
-      {view.backupCodes && (
+      {done.backupCodes && (
         <div className="flex flex-col gap-3">
           <FormNotice kind="success">{t("twoFactor.backupCodesIntro")}</FormNotice>
           <ul aria-label={t("twoFactor.backupCodes")} className="grid grid-cols-2 gap-2 rounded-xl border border-line bg-white p-4 font-mono">
-            {view.backupCodes.map((code) => (
+            {done.backupCodes.map((code) => (
               <li key={code}>{code}</li>
             ))}
           </ul>
@@ -48,13 +58,13 @@ export function TwoFactorSection({ enabled, view }: { enabled: boolean; view: Tw
       <p>{t(enabled ? "twoFactor.on" : "twoFactor.off")}</p>
       {enabled ? (
         <>
-          <PasswordForm form="codes" intent="two-factor-codes" submit={t("twoFactor.regenerate")} error={errorFor("codes")} />
-          <PasswordForm form="disable" intent="two-factor-disable" submit={t("twoFactor.disable")} error={errorFor("disable")} />
+          <PasswordForm form="codes" intent="two-factor-codes" submit={t("twoFactor.regenerate")} error={errorFor("two-factor-codes", "password")} />
+          <PasswordForm form="disable" intent="two-factor-disable" submit={t("twoFactor.disable")} error={errorFor("two-factor-disable", "password")} />
         </>
-      ) : view.enrolment ? (
-        <TwoFactorEnrolment enrolment={view.enrolment} error={errorFor("confirm")} />
+      ) : enrolment ? (
+        <TwoFactorEnrolment enrolment={enrolment} error={errorFor("two-factor-confirm", "code")} />
       ) : (
-        <PasswordForm form="start" intent="two-factor-start" submit={t("twoFactor.start")} error={errorFor("start")} />
+        <PasswordForm form="start" intent="two-factor-start" submit={t("twoFactor.start")} error={errorFor("two-factor-start", "password")} />
       )}
     </section>
   );

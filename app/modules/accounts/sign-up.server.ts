@@ -3,8 +3,9 @@ import type { Auth } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import type { Language } from "~/i18n/languages";
 import { networkKey } from "~/lib/network";
-import type { Actor } from "~/modules/audit/audit.server";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { LIMITS, takeAll } from "~/modules/rate-limit/rate-limit.server";
+import { currentSession } from "./accounts.server";
 
 export type SignUpOutcome = { ok: true } | { ok: false; error: "tooMany"; retryAfterSeconds: number };
 
@@ -40,13 +41,27 @@ async function accountExists(db: Db, email: string): Promise<boolean> {
   return Boolean(await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst());
 }
 
-/** Confirms an address from the mailed link and signs its owner in; null when the link is not valid. */
-export async function verifyEmail(auth: Auth, token: string, request: Request): Promise<Headers | null> {
+/**
+ * Confirms an address from the mailed link and signs its owner in, audited under the new session;
+ * the headers set its cookie. Null when the link is not valid.
+ */
+export async function verifyEmail({ auth, db, now }: { auth: Auth; db: Db; now: Date }, token: string, request: Request, actor: Actor): Promise<Headers | null> {
+  let headers: Headers;
   try {
-    const { headers } = await auth.api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true });
-    return headers;
+    ({ headers } = await auth.api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true }));
   } catch (error) {
     if (error instanceof APIError) return null;
     throw error;
   }
+  const signedIn = await currentSession(auth, new Request(request.url, { headers: { cookie: cookieFrom(headers) } }));
+  if (signedIn) {
+    const who = { ...actor, userId: signedIn.user.id, sessionId: signedIn.session.id };
+    await recordAudit(db, who, { action: "auth.email_verified", resource: `user:${signedIn.user.id}` }, now);
+  }
+  return headers;
+}
+
+/** The cookie a Set-Cookie header would give, to read the new session in the same request. */
+function cookieFrom(headers: Headers): string {
+  return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
 }

@@ -5,14 +5,23 @@ import { redact } from "./redact";
 import { writeSecurityEvent } from "./security-events.server";
 
 /**
- * Who did it and from where: the real client address (TRUST_PROXY decides whether to read proxies).
- * An address of null means the server itself (a background job), never a request.
+ * Who did it and from where: the account and session when signed in, the real client address
+ * (TRUST_PROXY decides whether to read proxies) and the browser. An address of null means the server
+ * itself (a background job), never a request.
  */
 export interface Actor {
   userId: string | null;
   sessionId?: string | null;
   ip: string | null;
   userAgent: string | null;
+}
+
+/** The server itself, for what background jobs and scripts record. */
+export const SYSTEM_ACTOR: Actor = Object.freeze({ userId: null, sessionId: null, ip: null, userAgent: null });
+
+/** The actor of one request: its client address (as the server read it) and browser, and the account when known. */
+export function actorOf(context: { clientIp: string }, request: Request, userId: string | null = null, sessionId: string | null = null): Actor {
+  return { userId, sessionId, ip: context.clientIp, userAgent: request.headers.get("user-agent") };
 }
 
 const clip = (value: string | null, length: number) => (value === null ? null : value.slice(0, length));

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import { createMailerLiteClient, MailingProviderError, type MailingProvider, type ProviderGroup } from "~/adapters/mailing/mailerlite.server";
 import type { AppConfig } from "~/lib/config.server";
-import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
+import { recordAudit, recordSecurityEvent, SYSTEM_ACTOR, type Actor } from "~/modules/audit/audit.server";
 import type { OutboxHandler } from "~/modules/outbox/drain.server";
 import type { OutboxTopic } from "~/modules/outbox/enqueue.server";
 import { PermanentFailure, RetryLater } from "~/modules/outbox/outcomes";
@@ -27,7 +27,6 @@ export interface ProviderSyncServices {
 const PROVIDER_TOPICS = ["newsletter.provider-upsert", "newsletter.provider-unsubscribe"] as const satisfies readonly OutboxTopic[];
 const UPSERT_TOPIC: OutboxTopic = "newsletter.provider-upsert";
 const GROUPS_CACHE_MS = 10 * 60_000;
-const SYSTEM: Actor = { userId: null, ip: null, userAgent: null };
 /** How long the admin's Sync pushes directly before handing the rest to the outbox. */
 const SYNC_BUDGET_MS = 20_000;
 
@@ -84,7 +83,7 @@ async function push({ db }: ProviderSyncServices, connection: Connection, row: S
 async function failure(services: ProviderSyncServices, error: unknown, details: { operation: string; subscriberId: string }, now: Date): Promise<unknown> {
   if (!(error instanceof MailingProviderError)) return error;
   const event = { ...details, status: error.status, error: error.message };
-  await recordSecurityEvent(services.db, SYSTEM, { type: "mailing_provider_error", severity: error.retryable ? "low" : "medium", details: event }, now);
+  await recordSecurityEvent(services.db, SYSTEM_ACTOR, { type: "mailing_provider_error", severity: error.retryable ? "low" : "medium", details: event }, now);
   services.logger.warn(event, "mailing provider call failed");
   if (error.status === 429) return new RetryLater(error.message, { delayMs: error.retryAfterMs, pauseTopics: PROVIDER_TOPICS });
   if (error.retryable) return error.retryAfterMs === undefined ? error : new RetryLater(error.message, { delayMs: error.retryAfterMs });

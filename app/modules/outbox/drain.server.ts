@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "~/adapters/db/database.server";
-import { recordSecurityEvent } from "~/modules/audit/audit.server";
+import { recordSecurityEvent, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
 import { backoffDelayMs, requestedDelayMs } from "./backoff";
 import { FIELDS_REMOVED_WHEN_FINISHED, type OutboxTopic, type OutboxTopics } from "./enqueue.server";
 import { PermanentFailure, Refused, RetryLater } from "./outcomes";
@@ -58,7 +58,6 @@ export interface DrainResult {
 
 type Services = { db: Db; logger: Logger };
 
-const SYSTEM = { userId: null, ip: null, userAgent: null };
 const clip = (text: string) => (text.length > 1000 ? `${text.slice(0, 1000)}…` : text);
 /** An error as stored and logged: short, and with no email address in it (a mail server may quote one). */
 const describe = (error: unknown) => clip((error instanceof Error ? error.message : String(error)).replace(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+/g, "[email]"));
@@ -195,14 +194,14 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
   if (error instanceof Refused) {
     const lastError = clip(`refused after ${attempts}: ${message}`);
     await finish("refused", lastError, now);
-    await recordSecurityEvent(db, SYSTEM, { type: "outbox_refused", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
+    await recordSecurityEvent(db, SYSTEM_ACTOR, { type: "outbox_refused", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
     logger.error({ outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message }, "outbox: refused for good; not tried again");
     return { kind: "refused", pause: [] };
   }
   if (error instanceof PermanentFailure || claim.attempt >= maxAttempts) {
     const lastError = clip(`gave up after ${attempts}: ${message}`);
     await finish("gave_up", lastError, now);
-    await recordSecurityEvent(db, SYSTEM, { type: "outbox_gave_up", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
+    await recordSecurityEvent(db, SYSTEM_ACTOR, { type: "outbox_gave_up", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
     logger.error({ outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message }, "outbox: gave up on a row");
     return { kind: "gaveUp", pause: [] };
   }
