@@ -50,7 +50,7 @@ const SITE_NAME = "Diaspora Policy";
  * every answer is a translated page; no auth endpoint is mounted on its own and nothing is kept in
  * browser storage. Rate limits and Origin checks are the app's (rate-limit module, server/same-origin).
  */
-export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: DialectName; config: AppConfig; mails: AuthMails }) {
+export function createAuth({ db, dialect, config, mails, now }: { db: Db; dialect: DialectName; config: AppConfig; mails: AuthMails; now: () => Date }) {
   const https = config.appUrl.startsWith("https://");
   return betterAuth({
     appName: SITE_NAME,
@@ -107,7 +107,8 @@ export function createAuth({ db, dialect, config, mails }: { db: Db; dialect: Di
           if (user?.emailVerified) await mails.signInLink(user, token);
         },
       }),
-      signInLinkGuard(),
+      // The two-factor challenge a mailed link starts is timed by the app's clock, as its check is.
+      signInLinkGuard({ now }),
       twoFactorChallenge(),
     ],
     advanced: {
