@@ -115,39 +115,47 @@ describe("the e-book in the browser", () => {
     const page = await adminOnShop();
     const errors = watchErrors(page);
     const saveToShop = card(page).getByRole("button", { name: "Save to Shop" });
-    await saveToShop.click();
-    await expect.poll(() => card(page).getByText("No video selected").isVisible()).toBe(true);
-    const input = card(page).locator("input[type=file][accept^=\".mp4\"]");
-    await input.setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: pngBytes() });
-    await expect.poll(() => card(page).getByText("Please upload a video file only.").isVisible()).toBe(true);
-    // 200 MB + 1 byte, as a sparse file the browser reads from disk (nothing is copied).
-    const large = path.join(mkdtempSync(path.join(tmpdir(), "e2e-video-")), "large.mp4");
-    writeFileSync(large, "");
-    truncateSync(large, MAX_VIDEO_UPLOAD_BYTES + 1);
-    await input.setInputFiles(large);
-    await expect.poll(() => card(page).getByText("Video size should be less than 200MB.").isVisible()).toBe(true);
-    rmSync(path.dirname(large), { recursive: true, force: true });
-
-    await page.route("**/admin/uploads/**", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
+    await step("presses 'Save to Shop' with no video and is told so", async () => {
+      await saveToShop.click();
+      await expect.poll(() => card(page).getByText("No video selected").isVisible()).toBe(true);
     });
-    await input.setInputFiles({ name: "trailer.mp4", mimeType: "video/mp4", buffer: mp4Bytes(200_000) });
-    await card(page).getByRole("button", { name: "Upload video" }).click();
-    await expect.poll(() => card(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("Video uploaded").isVisible(), { timeout: 15_000 }).toBe(true);
-    // The test file is a video by its bytes but not a playable one: the browser says so.
-    await expect.poll(() => page.getByText("Video Compatibility Issue").isVisible(), { timeout: 10_000 }).toBe(true);
-    const visitorBefore = await visitorShop();
-    expect(await visitorBefore.locator("video").count()).toBe(0);
-    await visitorBefore.context().close();
+    const input = card(page).locator("input[type=file][accept^=\".mp4\"]");
+    await step("picks a picture, then a video over 200 MB, and is refused both", async () => {
+      await input.setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: pngBytes() });
+      await expect.poll(() => card(page).getByText("Please upload a video file only.").isVisible()).toBe(true);
+      // 200 MB + 1 byte, as a sparse file the browser reads from disk (nothing is copied).
+      const large = path.join(mkdtempSync(path.join(tmpdir(), "e2e-video-")), "large.mp4");
+      writeFileSync(large, "");
+      truncateSync(large, MAX_VIDEO_UPLOAD_BYTES + 1);
+      await input.setInputFiles(large);
+      await expect.poll(() => card(page).getByText("Video size should be less than 200MB.").isVisible()).toBe(true);
+      rmSync(path.dirname(large), { recursive: true, force: true });
+    });
 
-    await saveToShop.click();
-    await expect.poll(() => page.getByText("The video is on the shop page").isVisible(), { timeout: 10_000 }).toBe(true);
-    const visitor = await visitorShop();
-    expect(await visitor.getByRole("heading", { name: "Watch the trailer" }).isVisible()).toBe(true);
-    expect(await visitor.locator("video source").getAttribute("src")).toMatch(/^\/shop\/video\/.+\.mp4$/);
-    await visitor.context().close();
+    await step("uploads the trailer with a progress bar; visitors do not see it yet", async () => {
+      await page.route("**/admin/uploads/**", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await input.setInputFiles({ name: "trailer.mp4", mimeType: "video/mp4", buffer: mp4Bytes(200_000) });
+      await card(page).getByRole("button", { name: "Upload video" }).click();
+      await expect.poll(() => card(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("Video uploaded").isVisible(), { timeout: 15_000 }).toBe(true);
+      // The test file is a video by its bytes but not a playable one: the browser says so.
+      await expect.poll(() => page.getByText("Video Compatibility Issue").isVisible(), { timeout: 10_000 }).toBe(true);
+      const visitorBefore = await visitorShop();
+      expect(await visitorBefore.locator("video").count()).toBe(0);
+      await visitorBefore.context().close();
+    });
+
+    await step("presses 'Save to Shop', and a visitor sees the trailer", async () => {
+      await saveToShop.click();
+      await expect.poll(() => page.getByText("The video is on the shop page").isVisible(), { timeout: 10_000 }).toBe(true);
+      const visitor = await visitorShop();
+      expect(await visitor.getByRole("heading", { name: "Watch the trailer" }).isVisible()).toBe(true);
+      expect(await visitor.locator("video source").getAttribute("src")).toMatch(/^\/shop\/video\/.+\.mp4$/);
+      await visitor.context().close();
+    });
     expect(errors.filter((error) => !/Failed to load resource|MEDIA|video/i.test(error))).toEqual([]);
     await page.context().close();
   });
