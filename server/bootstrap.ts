@@ -39,11 +39,11 @@ export async function openServices(config: AppConfig, logger: Logger, now: () =>
     await db.destroy();
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now });
   // Account mails are queued in the outbox and the worker is woken; it is started (and sets wakeOutbox) after this.
   const wake = () => services.wakeOutbox?.();
   const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake }), now);
-  const auth = createAuth({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS });
+  const auth = createAuth({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
   // Built here, from the source tree, so the cover worker's file is found beside its adapter.

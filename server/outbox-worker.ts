@@ -18,8 +18,8 @@ import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
  * Who does the work of each topic. Every topic is listed: a topic left undefined keeps its rows
  * waiting (nothing is lost) until its handler is filled in here.
  */
-export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "config">): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
-  const { db, config } = services;
+export function outboxHandlers(services: Pick<AppServices, "auth" | "config" | "db" | "logger" | "mailer" | "now">): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
+  const { db, config, now } = services;
   const provider = createProviderHandlers(services);
   // Every mail goes through this wrapper: a refusal for good ends the row, a dead server holds back all mail rows.
   const mailer = outboxMailer(services.mailer);
@@ -30,7 +30,7 @@ export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logg
     "newsletter.provider-unsubscribe": provider["newsletter.provider-unsubscribe"],
     "accounts.mail": accounts["accounts.mail"],
     "accounts.link-request": accounts["accounts.link-request"],
-    "contact.owner-mail": ({ messageId }) => mailContactMessage({ db, mailer, contactEmail: config.contactEmail, now: () => new Date() }, messageId),
+    "contact.owner-mail": ({ messageId }) => mailContactMessage({ db, mailer, contactEmail: config.contactEmail, now }, messageId),
   };
 }
 

@@ -20,9 +20,9 @@ import { actorOf } from "~/modules/audit/audit.server";
 /** The second step of signing in, after the password or a mailed link (?via=link, for the audit). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const { auth } = context.services;
+  const { auth, now } = context.services;
   if (await currentSession(auth, request)) throw redirect(localizePath("/account", language));
-  return { i18n: pageResourcesFor(language, ["accounts"]), pending: Boolean(await pendingTwoFactorUser(auth, request)) };
+  return { i18n: pageResourcesFor(language, ["accounts"]), pending: Boolean(await pendingTwoFactorUser(auth, request, now())) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

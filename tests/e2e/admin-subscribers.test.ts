@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { watchErrors } from "../support/browser";
-import { useBrowser } from "../support/e2e";
+import { step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { insertSubscriber } from "../support/outbox-fixtures";
 
@@ -40,43 +40,53 @@ describe("subscriber management in the browser", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.getByText("Confirmed subscribers: 3").waitFor();
-    await page.getByRole("link", { name: "Subscribers" }).click();
-    await page.waitForURL(`${url()}/admin/subscribers`);
-    await page.getByRole("heading", { name: "Subscribers: 4" }).waitFor();
     const table = page.getByRole("table", { name: "Subscribers, newest first" });
-    await expect(table.getByRole("row").count()).resolves.toBe(5);
-    await table.getByText("<img src=x onerror=alert(1)>").waitFor();
-    await page.getByRole("heading", { name: "New subscribers per month" }).waitFor();
+    await step("opens the subscribers from the dashboard card, a hostile name shown as text", async () => {
+      await page.getByText("Confirmed subscribers: 3").waitFor();
+      await page.getByRole("link", { name: "Subscribers" }).click();
+      await page.waitForURL(`${url()}/admin/subscribers`);
+      await page.getByRole("heading", { name: "Subscribers: 4" }).waitFor();
+      await expect(table.getByRole("row").count()).resolves.toBe(5);
+      await table.getByText("<img src=x onerror=alert(1)>").waitFor();
+      await page.getByRole("heading", { name: "New subscribers per month" }).waitFor();
+    });
 
-    // Search from the keyboard: case and accents do not matter.
-    await page.getByRole("searchbox", { name: "Search subscribers" }).fill("ELO");
-    await page.keyboard.press("Enter");
-    await page.waitForURL(/\?q=ELO$/);
-    await page.getByRole("heading", { name: "Subscribers matching “ELO”: 1" }).waitFor();
-    await expect(table.getByRole("row").count()).resolves.toBe(2);
-    await table.getByText("elodie@example.fr").waitFor();
-    await page.getByRole("link", { name: "Clear search" }).click();
-    await page.getByRole("heading", { name: "Subscribers: 4" }).waitFor();
+    await step("searches from the keyboard, then clears the search", async () => {
+      // Search from the keyboard: case and accents do not matter.
+      await page.getByRole("searchbox", { name: "Search subscribers" }).fill("ELO");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\?q=ELO$/);
+      await page.getByRole("heading", { name: "Subscribers matching “ELO”: 1" }).waitFor();
+      await expect(table.getByRole("row").count()).resolves.toBe(2);
+      await table.getByText("elodie@example.fr").waitFor();
+      await page.getByRole("link", { name: "Clear search" }).click();
+      await page.getByRole("heading", { name: "Subscribers: 4" }).waitFor();
+    });
 
-    // The toasts of the dashboard (fading in or out) are the site's shared toaster, not this page.
-    const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await step("checks the page with axe", async () => {
+      // The toasts of the dashboard (fading in or out) are the site's shared toaster, not this page.
+      const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
 
-    // Sync without MAILERLITE_API_KEY: 'Syncing...' while it runs, then the server's answer.
-    await slowPosts(page);
-    await page.getByRole("button", { name: "Sync", exact: true }).click();
-    await page.getByRole("button", { name: "Syncing..." }).waitFor();
-    await page.locator("[data-sonner-toast]").filter({ hasText: "API key not configured" }).first().waitFor();
-    await page.getByRole("button", { name: "Sync", exact: true }).waitFor();
+    await step("syncs without a MailerLite key and is told so", async () => {
+      // Sync without MAILERLITE_API_KEY: 'Syncing...' while it runs, then the server's answer.
+      await slowPosts(page);
+      await page.getByRole("button", { name: "Sync", exact: true }).click();
+      await page.getByRole("button", { name: "Syncing..." }).waitFor();
+      await page.locator("[data-sonner-toast]").filter({ hasText: "API key not configured" }).first().waitFor();
+      await page.getByRole("button", { name: "Sync", exact: true }).waitFor();
+    });
 
-    const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Export CSV" }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe("subscribers.csv");
-    const lines = readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Email,First Name,Last Name,Subscription Source,Date");
-    expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["ama.mensah@example.org", "elodie@example.fr", "xss@example.org"]);
+    await step("exports the confirmed subscribers as CSV", async () => {
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Export CSV" }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe("subscribers.csv");
+      const lines = readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "").split("\r\n");
+      expect(lines[0]).toBe("Email,First Name,Last Name,Subscription Source,Date");
+      expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["ama.mensah@example.org", "elodie@example.fr", "xss@example.org"]);
+    });
 
     expect(dialogs).toEqual([]);
     // The refused sync answers 503, which the browser reports as a failed resource.
@@ -92,14 +102,18 @@ describe("subscriber management in the browser", () => {
     const noScript = await browser().newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     await noScript.addCookies(cookies);
     const page = await noScript.newPage();
-    await page.goto(`${url()}/fr/admin/subscribers`);
-    await page.getByRole("heading", { name: "Abonnés : 4" }).waitFor();
-    await page.getByRole("button", { name: "Synchroniser" }).click();
-    await page.getByRole("alert").filter({ hasText: "Clé d’API non configurée" }).waitFor();
-    await page.getByRole("searchbox", { name: "Chercher un abonné" }).fill("mensah");
-    await page.getByRole("button", { name: "Chercher", exact: true }).click();
-    await page.getByText("ama.mensah@example.org").waitFor();
-    expect(await page.getByText("elodie@example.fr").count()).toBe(0);
+    await step("opens the page in French and syncs by a form post", async () => {
+      await page.goto(`${url()}/fr/admin/subscribers`);
+      await page.getByRole("heading", { name: "Abonnés : 4" }).waitFor();
+      await page.getByRole("button", { name: "Synchroniser" }).click();
+      await page.getByRole("alert").filter({ hasText: "Clé d’API non configurée" }).waitFor();
+    });
+    await step("searches by a GET form", async () => {
+      await page.getByRole("searchbox", { name: "Chercher un abonné" }).fill("mensah");
+      await page.getByRole("button", { name: "Chercher", exact: true }).click();
+      await page.getByText("ama.mensah@example.org").waitFor();
+      expect(await page.getByText("elodie@example.fr").count()).toBe(0);
+    });
     await noScript.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser } from "../support/e2e";
+import { step, useBrowser } from "../support/e2e";
 import { watchErrors } from "../support/browser";
 import { mailsIn } from "../support/http-session";
 
@@ -27,18 +27,24 @@ describe("the newsletter in the browser", () => {
     const section = page.locator("section").filter({ has: page.getByRole("button", { name: "Subscribe" }) }).first();
     const email = `reader-${Date.now()}@example.org`;
     const footer = page.locator("footer");
-    await footer.getByLabel("Email address").fill("not-an-address");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
-    await toast(page, "Please enter a valid email address.");
+    await step("sends a mistyped address from the footer and is told so", async () => {
+      await footer.getByLabel("Email address").fill("not-an-address");
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      await toast(page, "Please enter a valid email address.");
+    });
 
-    await section.getByLabel("Email address").fill(email);
-    await section.getByRole("button", { name: "Subscribe" }).click();
-    await toast(page, "Subscription successful!");
-    expect(await section.getByLabel("Email address").inputValue()).toBe("");
+    await step("subscribes from the page's section, which clears the field", async () => {
+      await section.getByLabel("Email address").fill(email);
+      await section.getByRole("button", { name: "Subscribe" }).click();
+      await toast(page, "Subscription successful!");
+      expect(await section.getByLabel("Email address").inputValue()).toBe("");
+    });
 
-    await footer.getByLabel("Email address").fill(email.toUpperCase());
-    await footer.getByRole("button", { name: "Subscribe" }).click();
-    await toast(page, "This email is already subscribed");
+    await step("subscribes the same address again, in capitals, and is told it is already subscribed", async () => {
+      await footer.getByLabel("Email address").fill(email.toUpperCase());
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      await toast(page, "This email is already subscribed");
+    });
     expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
     await page.context().close();
   });
@@ -60,13 +66,15 @@ describe("the newsletter in the browser", () => {
       { path: "/subscribe", after: "/subscribe" },
     ];
     for (const [index, { path, after }] of forms.entries()) {
-      const page = await open(path, { javaScriptEnabled: false });
-      const form = page.locator("main form").filter({ has: page.getByRole("button", { name: "Subscribe" }) }).first();
-      await form.getByRole("textbox", { name: "Email address" }).fill(`no-script-${index}-${Date.now()}@example.org`);
-      await form.getByRole("button", { name: "Subscribe" }).click();
-      await page.waitForURL(`${baseUrl}${after}`);
-      await page.getByRole("status").filter({ hasText: "Subscription successful!" }).waitFor();
-      await page.context().close();
+      await step(`subscribes from ${path} without JavaScript`, async () => {
+        const page = await open(path, { javaScriptEnabled: false });
+        const form = page.locator("main form").filter({ has: page.getByRole("button", { name: "Subscribe" }) }).first();
+        await form.getByRole("textbox", { name: "Email address" }).fill(`no-script-${index}-${Date.now()}@example.org`);
+        await form.getByRole("button", { name: "Subscribe" }).click();
+        await page.waitForURL(`${baseUrl}${after}`);
+        await page.getByRole("status").filter({ hasText: "Subscription successful!" }).waitFor();
+        await page.context().close();
+      });
     }
   });
 
@@ -74,26 +82,32 @@ describe("the newsletter in the browser", () => {
     const page = await open("/subscribe");
     const email = `profile-${Date.now()}@example.org`;
     const main = page.locator("main");
-    await main.getByLabel("First name").fill("Ama");
-    await main.getByLabel("Email address").fill(email);
-    await main.getByLabel("Trade justice").check();
-    await main.getByRole("button", { name: "Subscribe" }).click();
-    await page.getByRole("status").filter({ hasText: "Subscription successful!" }).waitFor();
+    await step("subscribes from the profile form", async () => {
+      await main.getByLabel("First name").fill("Ama");
+      await main.getByLabel("Email address").fill(email);
+      await main.getByLabel("Trade justice").check();
+      await main.getByRole("button", { name: "Subscribe" }).click();
+      await page.getByRole("status").filter({ hasText: "Subscription successful!" }).waitFor();
+    });
 
     const mail = await mailTo(email);
-    // A mail scanner opens the link first: the page only offers the button, so the reader's press still works.
-    const scanner = await open(linkTo(mail, "/newsletter/confirm").slice(baseUrl.length), { javaScriptEnabled: false });
-    await scanner.getByRole("heading", { name: "Confirm your subscription" }).waitFor();
-    await scanner.context().close();
-    await page.goto(linkTo(mail, "/newsletter/confirm"));
-    await page.getByRole("heading", { name: "Confirm your subscription" }).waitFor();
-    await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await page.getByRole("heading", { name: "Subscription confirmed" }).waitFor();
+    await step("confirms by the mailed link, after a mail scanner opened it", async () => {
+      // A mail scanner opens the link first: the page only offers the button, so the reader's press still works.
+      const scanner = await open(linkTo(mail, "/newsletter/confirm").slice(baseUrl.length), { javaScriptEnabled: false });
+      await scanner.getByRole("heading", { name: "Confirm your subscription" }).waitFor();
+      await scanner.context().close();
+      await page.goto(linkTo(mail, "/newsletter/confirm"));
+      await page.getByRole("heading", { name: "Confirm your subscription" }).waitFor();
+      await page.getByRole("button", { name: "Confirm my subscription" }).click();
+      await page.getByRole("heading", { name: "Subscription confirmed" }).waitFor();
+    });
 
-    await page.goto(linkTo(mail, "/unsubscribe/"));
-    await page.getByText(`Stop sending the newsletter to ${email}?`).waitFor();
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await page.getByRole("heading", { name: "You are unsubscribed" }).waitFor();
+    await step("unsubscribes from the link in the same mail", async () => {
+      await page.goto(linkTo(mail, "/unsubscribe/"));
+      await page.getByText(`Stop sending the newsletter to ${email}?`).waitFor();
+      await page.getByRole("button", { name: "Unsubscribe" }).click();
+      await page.getByRole("heading", { name: "You are unsubscribed" }).waitFor();
+    });
     await page.context().close();
   });
 

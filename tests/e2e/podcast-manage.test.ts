@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
-import { useBrowser } from "../support/e2e";
+import { step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { mp3Bytes, pngBytes } from "../support/tus";
 
@@ -47,38 +47,46 @@ describe("episode management in the browser", () => {
     expect(await submit.isDisabled()).toBe(true);
 
     const input = dialog(page).locator("input[type=file]");
-    await input.setInputFiles(file("cover.png", "image/png", pngBytes()));
-    await expect.poll(() => dialog(page).getByText("File type must be .mp3, .wav, .m4a").isVisible()).toBe(true);
-    await dropFiles(page, [{ name: "a.mp3", type: "audio/mpeg", size: 10 }, { name: "b.mp3", type: "audio/mpeg", size: 10 }]);
-    await expect.poll(() => dialog(page).getByText("Too many files").isVisible()).toBe(true);
-    await dropFiles(page, [{ name: "empty.mp3", type: "audio/mpeg", size: 0 }]);
-    await expect.poll(() => dialog(page).getByText("File is smaller than 1 bytes").isVisible()).toBe(true);
-    // Junk files of the operating system are ignored, not refused.
-    await dropFiles(page, [{ name: ".DS_Store", type: "", size: 10 }, { name: "talk.mp3", type: "audio/mpeg", size: 2048 }]);
-    await expect.poll(() => dialog(page).getByText(/Selected: talk\.mp3/).isVisible()).toBe(true);
-    expect(await submit.isEnabled()).toBe(true);
+    await step("refuses a picture, two files and an empty file, and ignores the system's junk files", async () => {
+      await input.setInputFiles(file("cover.png", "image/png", pngBytes()));
+      await expect.poll(() => dialog(page).getByText("File type must be .mp3, .wav, .m4a").isVisible()).toBe(true);
+      await dropFiles(page, [{ name: "a.mp3", type: "audio/mpeg", size: 10 }, { name: "b.mp3", type: "audio/mpeg", size: 10 }]);
+      await expect.poll(() => dialog(page).getByText("Too many files").isVisible()).toBe(true);
+      await dropFiles(page, [{ name: "empty.mp3", type: "audio/mpeg", size: 0 }]);
+      await expect.poll(() => dialog(page).getByText("File is smaller than 1 bytes").isVisible()).toBe(true);
+      // Junk files of the operating system are ignored, not refused.
+      await dropFiles(page, [{ name: ".DS_Store", type: "", size: 10 }, { name: "talk.mp3", type: "audio/mpeg", size: 2048 }]);
+      await expect.poll(() => dialog(page).getByText(/Selected: talk\.mp3/).isVisible()).toBe(true);
+      expect(await submit.isEnabled()).toBe(true);
+    });
 
-    await dialog(page).getByRole("button", { name: "Remove file" }).click();
-    await expect.poll(() => dialog(page).getByText("Please select an audio file").isVisible()).toBe(true);
-    await input.setInputFiles(file("talk.mp3", "audio/mpeg", mp3Bytes(3)));
-    await submit.click();
-    expect(await dialog(page).getByText("Title is required").isVisible()).toBe(true);
-    expect(await dialog(page).getByText("Description is required").isVisible()).toBe(true);
-    await dialog(page).getByLabel("Title").fill("x".repeat(201));
-    await dialog(page).getByLabel("Description").fill("Notes");
-    await submit.click();
-    expect(await dialog(page).getByText("Title must be at most 200 characters").isVisible()).toBe(true);
+    await step("removes the file, then sends without a title or description and with a title too long", async () => {
+      await dialog(page).getByRole("button", { name: "Remove file" }).click();
+      await expect.poll(() => dialog(page).getByText("Please select an audio file").isVisible()).toBe(true);
+      await input.setInputFiles(file("talk.mp3", "audio/mpeg", mp3Bytes(3)));
+      await submit.click();
+      expect(await dialog(page).getByText("Title is required").isVisible()).toBe(true);
+      expect(await dialog(page).getByText("Description is required").isVisible()).toBe(true);
+      await dialog(page).getByLabel("Title").fill("x".repeat(201));
+      await dialog(page).getByLabel("Description").fill("Notes");
+      await submit.click();
+      expect(await dialog(page).getByText("Title must be at most 200 characters").isVisible()).toBe(true);
+    });
 
-    // A PNG named .mp3 passes the browser's check; the server reads its bytes and refuses it.
-    await dialog(page).getByLabel("Title").fill("Not Audio");
-    await input.setInputFiles(file("sneaky.mp3", "audio/mpeg", pngBytes()));
-    await submit.click();
-    await expect.poll(() => dialog(page).getByText("File type must be MP3, WAV or M4A").isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => page.getByText("Failed to upload episode").isVisible()).toBe(true);
+    await step("sends a picture named .mp3, which the server refuses", async () => {
+      // A PNG named .mp3 passes the browser's check; the server reads its bytes and refuses it.
+      await dialog(page).getByLabel("Title").fill("Not Audio");
+      await input.setInputFiles(file("sneaky.mp3", "audio/mpeg", pngBytes()));
+      await submit.click();
+      await expect.poll(() => dialog(page).getByText("File type must be MP3, WAV or M4A").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.getByText("Failed to upload episode").isVisible()).toBe(true);
+    });
 
-    await dialog(page).getByRole("button", { name: "Cancel" }).click();
-    expect(await dialog(page).count()).toBe(0);
-    expect(await firstCardTitle(page)).not.toBe("Not Audio");
+    await step("cancels, and no episode was added", async () => {
+      await dialog(page).getByRole("button", { name: "Cancel" }).click();
+      expect(await dialog(page).count()).toBe(0);
+      expect(await firstCardTitle(page)).not.toBe("Not Audio");
+    });
     expect(errors.filter((error) => !/status of 415/.test(error))).toEqual([]);
     await page.context().close();
   });
@@ -100,43 +108,49 @@ describe("episode management in the browser", () => {
       await route.continue();
     });
 
-    await page.getByRole("button", { name: "Upload Episode" }).click();
-    await dialog(page).getByLabel("Title").fill("Reparations and Trade Justice");
-    await dialog(page).getByLabel("Description").fill("How trade rules carry the past into the present.");
-    await dialog(page).getByLabel("Categories").fill("Pan-Africanism, Diaspora Economics");
-    // 12 MB: three pieces of 5 MB.
-    await dialog(page).locator("input[type=file]").setInputFiles(file("episode.mp3", "audio/mpeg", mp3Bytes(780)));
-    await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
-    await expect.poll(() => dialog(page).getByRole("button", { name: "Uploading..." }).isVisible()).toBe(true);
-    expect(await dialog(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
-    await expect.poll(() => dialog(page).getByText("The connection dropped").isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await dialog(page).count()).toBe(0);
-    // Resumed: after the drop the client asked the server's offset (HEAD) and sent only the rest.
-    const afterDrop = requests.slice(requests.findIndex((entry, index) => index > 0 && entry.startsWith("PATCH") && Number(entry.split(" ")[1]) > 0) + 1);
-    expect(afterDrop[0]).toMatch(/^HEAD/);
-    expect(afterDrop.filter((entry) => entry === "PATCH 0")).toEqual([]);
-    await expect.poll(() => firstCardTitle(page)).toBe("Reparations and Trade Justice");
-    expect(await page.locator("section[aria-labelledby=all-title] li").first().innerText()).toContain("13:00");
-
-    await page.getByRole("button", { name: "Edit Reparations and Trade Justice" }).first().click();
-    expect(await dialog(page).getByLabel("Categories").inputValue()).toBe("Pan-Africanism, Diaspora Economics");
-    await dialog(page).getByLabel("Title").fill("Reparations, Trade and Justice");
-    // The save is held back a moment (it still reaches the server), so 'Updating...' can be seen.
-    await page.route("**/podcast.data*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
+    await step("uploads a 12 MB episode with a progress bar, resuming after the connection drops", async () => {
+      await page.getByRole("button", { name: "Upload Episode" }).click();
+      await dialog(page).getByLabel("Title").fill("Reparations and Trade Justice");
+      await dialog(page).getByLabel("Description").fill("How trade rules carry the past into the present.");
+      await dialog(page).getByLabel("Categories").fill("Pan-Africanism, Diaspora Economics");
+      // 12 MB: three pieces of 5 MB.
+      await dialog(page).locator("input[type=file]").setInputFiles(file("episode.mp3", "audio/mpeg", mp3Bytes(780)));
+      await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
+      await expect.poll(() => dialog(page).getByRole("button", { name: "Uploading..." }).isVisible()).toBe(true);
+      expect(await dialog(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
+      await expect.poll(() => dialog(page).getByText("The connection dropped").isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible(), { timeout: 30_000 }).toBe(true);
+      expect(await dialog(page).count()).toBe(0);
+      // Resumed: after the drop the client asked the server's offset (HEAD) and sent only the rest.
+      const afterDrop = requests.slice(requests.findIndex((entry, index) => index > 0 && entry.startsWith("PATCH") && Number(entry.split(" ")[1]) > 0) + 1);
+      expect(afterDrop[0]).toMatch(/^HEAD/);
+      expect(afterDrop.filter((entry) => entry === "PATCH 0")).toEqual([]);
+      await expect.poll(() => firstCardTitle(page)).toBe("Reparations and Trade Justice");
+      expect(await page.locator("section[aria-labelledby=all-title] li").first().innerText()).toContain("13:00");
     });
-    await dialog(page).getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => dialog(page).getByRole("button", { name: "Updating..." }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("Episode updated successfully").isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => firstCardTitle(page)).toBe("Reparations, Trade and Justice");
 
-    await page.getByRole("button", { name: "Delete Reparations, Trade and Justice" }).first().click();
-    expect(await page.getByRole("alertdialog").innerText()).toContain("This cannot be undone");
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await expect.poll(() => page.getByText("Episode deleted").isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => firstCardTitle(page)).not.toBe("Reparations, Trade and Justice");
+    await step("edits the episode's title, seeing 'Updating...' meanwhile", async () => {
+      await page.getByRole("button", { name: "Edit Reparations and Trade Justice" }).first().click();
+      expect(await dialog(page).getByLabel("Categories").inputValue()).toBe("Pan-Africanism, Diaspora Economics");
+      await dialog(page).getByLabel("Title").fill("Reparations, Trade and Justice");
+      // The save is held back a moment (it still reaches the server), so 'Updating...' can be seen.
+      await page.route("**/podcast.data*", async (route) => {
+        if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await dialog(page).getByRole("button", { name: "Save changes" }).click();
+      await expect.poll(() => dialog(page).getByRole("button", { name: "Updating..." }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("Episode updated successfully").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => firstCardTitle(page)).toBe("Reparations, Trade and Justice");
+    });
+
+    await step("deletes the episode after confirming", async () => {
+      await page.getByRole("button", { name: "Delete Reparations, Trade and Justice" }).first().click();
+      expect(await page.getByRole("alertdialog").innerText()).toContain("This cannot be undone");
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      await expect.poll(() => page.getByText("Episode deleted").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => firstCardTitle(page)).not.toBe("Reparations, Trade and Justice");
+    });
     await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MAX_VIDEO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { watchErrors } from "../support/browser";
-import { useBrowser } from "../support/e2e";
+import { step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { imageBombPdf, simplePdf, zipBytes } from "../support/pdf";
 import { mp4Bytes, pngBytes } from "../support/tus";
@@ -37,51 +37,61 @@ describe("the e-book in the browser", () => {
     const page = await adminOnShop();
     const errors = watchErrors(page);
     const save = card(page).getByRole("button", { name: "Save book" });
-    await save.click();
-    expect(await card(page).getByText("Book title is required").isVisible()).toBe(true);
-    expect(await card(page).getByText("Author name is required").isVisible()).toBe(true);
-    expect(await card(page).getByText("Please upload a PDF file.").isVisible()).toBe(true);
+    await step("sends the empty form and is told what is missing", async () => {
+      await save.click();
+      expect(await card(page).getByText("Book title is required").isVisible()).toBe(true);
+      expect(await card(page).getByText("Author name is required").isVisible()).toBe(true);
+      expect(await card(page).getByText("Please upload a PDF file.").isVisible()).toBe(true);
+    });
 
     const input = card(page).locator("input[type=file][accept^=\".pdf\"]");
-    await input.setInputFiles({ name: "book.zip", mimeType: "application/zip", buffer: zipBytes() });
-    await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible()).toBe(true);
-    // A ZIP named .pdf passes the browser's check; the server reads its bytes and refuses it.
-    await card(page).getByLabel("Book title").fill("Voices of Resilience");
-    await card(page).getByLabel("Author name").fill("A. Mensah");
-    await input.setInputFiles({ name: "book.pdf", mimeType: "application/pdf", buffer: zipBytes() });
-    await save.click();
-    await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible(), { timeout: 10_000 }).toBe(true);
-    // A decompression bomb (one 16000 × 16000 image in 250 KB) is refused with its own message.
-    await input.setInputFiles({ name: "bomb.pdf", mimeType: "application/pdf", buffer: await imageBombPdf(16_000) });
-    await save.click();
-    await expect.poll(() => card(page).getByText(/too heavy to draw a cover from/).isVisible(), { timeout: 15_000 }).toBe(true);
+    await step("is refused a ZIP, a ZIP named .pdf and a decompression bomb", async () => {
+      await input.setInputFiles({ name: "book.zip", mimeType: "application/zip", buffer: zipBytes() });
+      await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible()).toBe(true);
+      // A ZIP named .pdf passes the browser's check; the server reads its bytes and refuses it.
+      await card(page).getByLabel("Book title").fill("Voices of Resilience");
+      await card(page).getByLabel("Author name").fill("A. Mensah");
+      await input.setInputFiles({ name: "book.pdf", mimeType: "application/pdf", buffer: zipBytes() });
+      await save.click();
+      await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible(), { timeout: 10_000 }).toBe(true);
+      // A decompression bomb (one 16000 × 16000 image in 250 KB) is refused with its own message.
+      await input.setInputFiles({ name: "bomb.pdf", mimeType: "application/pdf", buffer: await imageBombPdf(16_000) });
+      await save.click();
+      await expect.poll(() => card(page).getByText(/too heavy to draw a cover from/).isVisible(), { timeout: 15_000 }).toBe(true);
+    });
 
-    await input.setInputFiles({ name: "Voices of Resilience.pdf", mimeType: "application/pdf", buffer: simplePdf(3) });
-    await save.click();
-    await expect.poll(() => page.getByText("Book saved").isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => heroCover(page).count()).toBe(1);
-    expect(await heroCover(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    expect(await card(page).getByText(/Current PDF: Voices_of_Resilience\.pdf/).isVisible()).toBe(true);
-    expect(await card(page).getByRole("link", { name: "Download PDF" }).getAttribute("href")).toMatch(/^\/files\/book\/.+\?exp=\d+&sig=/);
+    await step("saves a 3-page PDF whose first page becomes the cover, still hidden from visitors", async () => {
+      await input.setInputFiles({ name: "Voices of Resilience.pdf", mimeType: "application/pdf", buffer: simplePdf(3) });
+      await save.click();
+      await expect.poll(() => page.getByText("Book saved").isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => heroCover(page).count()).toBe(1);
+      expect(await heroCover(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      expect(await card(page).getByText(/Current PDF: Voices_of_Resilience\.pdf/).isVisible()).toBe(true);
+      expect(await card(page).getByRole("link", { name: "Download PDF" }).getAttribute("href")).toMatch(/^\/files\/book\/.+\?exp=\d+&sig=/);
 
-    const before = await visitorShop();
-    expect(await before.getByText("Upload your cover image to see it here").isVisible()).toBe(true);
-    await before.context().close();
+      const before = await visitorShop();
+      expect(await before.getByText("Upload your cover image to see it here").isVisible()).toBe(true);
+      await before.context().close();
+    });
 
-    await card(page).getByLabel("Published (visible on the shop page)").check();
-    await save.click();
-    await expect.poll(() => card(page).getByText(/· Published/).isVisible(), { timeout: 10_000 }).toBe(true);
-    const visitor = await visitorShop();
-    expect(await heroCover(visitor).count()).toBe(1);
-    expect(await visitor.getByText("by A. Mensah").isVisible()).toBe(true);
-    await visitor.context().close();
+    await step("publishes the book, and a visitor sees it", async () => {
+      await card(page).getByLabel("Published (visible on the shop page)").check();
+      await save.click();
+      await expect.poll(() => card(page).getByText(/· Published/).isVisible(), { timeout: 10_000 }).toBe(true);
+      const visitor = await visitorShop();
+      expect(await heroCover(visitor).count()).toBe(1);
+      expect(await visitor.getByText("by A. Mensah").isVisible()).toBe(true);
+      await visitor.context().close();
+    });
 
-    await card(page).getByLabel("Published (visible on the shop page)").uncheck();
-    await save.click();
-    await expect.poll(() => card(page).getByText(/· Not published/).isVisible(), { timeout: 10_000 }).toBe(true);
-    const after = await visitorShop();
-    expect(await heroCover(after).count()).toBe(0);
-    await after.context().close();
+    await step("unpublishes it, and a visitor no longer sees it", async () => {
+      await card(page).getByLabel("Published (visible on the shop page)").uncheck();
+      await save.click();
+      await expect.poll(() => card(page).getByText(/· Not published/).isVisible(), { timeout: 10_000 }).toBe(true);
+      const after = await visitorShop();
+      expect(await heroCover(after).count()).toBe(0);
+      await after.context().close();
+    });
     // The refused ZIP (415) and bomb (422) are the only failed requests.
     expect(errors.filter((error) => !/status of (415|422)/.test(error))).toEqual([]);
     await page.context().close();
@@ -105,39 +115,47 @@ describe("the e-book in the browser", () => {
     const page = await adminOnShop();
     const errors = watchErrors(page);
     const saveToShop = card(page).getByRole("button", { name: "Save to Shop" });
-    await saveToShop.click();
-    await expect.poll(() => card(page).getByText("No video selected").isVisible()).toBe(true);
-    const input = card(page).locator("input[type=file][accept^=\".mp4\"]");
-    await input.setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: pngBytes() });
-    await expect.poll(() => card(page).getByText("Please upload a video file only.").isVisible()).toBe(true);
-    // 200 MB + 1 byte, as a sparse file the browser reads from disk (nothing is copied).
-    const large = path.join(mkdtempSync(path.join(tmpdir(), "e2e-video-")), "large.mp4");
-    writeFileSync(large, "");
-    truncateSync(large, MAX_VIDEO_UPLOAD_BYTES + 1);
-    await input.setInputFiles(large);
-    await expect.poll(() => card(page).getByText("Video size should be less than 200MB.").isVisible()).toBe(true);
-    rmSync(path.dirname(large), { recursive: true, force: true });
-
-    await page.route("**/admin/uploads/**", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
+    await step("presses 'Save to Shop' with no video and is told so", async () => {
+      await saveToShop.click();
+      await expect.poll(() => card(page).getByText("No video selected").isVisible()).toBe(true);
     });
-    await input.setInputFiles({ name: "trailer.mp4", mimeType: "video/mp4", buffer: mp4Bytes(200_000) });
-    await card(page).getByRole("button", { name: "Upload video" }).click();
-    await expect.poll(() => card(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("Video uploaded").isVisible(), { timeout: 15_000 }).toBe(true);
-    // The test file is a video by its bytes but not a playable one: the browser says so.
-    await expect.poll(() => page.getByText("Video Compatibility Issue").isVisible(), { timeout: 10_000 }).toBe(true);
-    const visitorBefore = await visitorShop();
-    expect(await visitorBefore.locator("video").count()).toBe(0);
-    await visitorBefore.context().close();
+    const input = card(page).locator("input[type=file][accept^=\".mp4\"]");
+    await step("picks a picture, then a video over 200 MB, and is refused both", async () => {
+      await input.setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: pngBytes() });
+      await expect.poll(() => card(page).getByText("Please upload a video file only.").isVisible()).toBe(true);
+      // 200 MB + 1 byte, as a sparse file the browser reads from disk (nothing is copied).
+      const large = path.join(mkdtempSync(path.join(tmpdir(), "e2e-video-")), "large.mp4");
+      writeFileSync(large, "");
+      truncateSync(large, MAX_VIDEO_UPLOAD_BYTES + 1);
+      await input.setInputFiles(large);
+      await expect.poll(() => card(page).getByText("Video size should be less than 200MB.").isVisible()).toBe(true);
+      rmSync(path.dirname(large), { recursive: true, force: true });
+    });
 
-    await saveToShop.click();
-    await expect.poll(() => page.getByText("The video is on the shop page").isVisible(), { timeout: 10_000 }).toBe(true);
-    const visitor = await visitorShop();
-    expect(await visitor.getByRole("heading", { name: "Watch the trailer" }).isVisible()).toBe(true);
-    expect(await visitor.locator("video source").getAttribute("src")).toMatch(/^\/shop\/video\/.+\.mp4$/);
-    await visitor.context().close();
+    await step("uploads the trailer with a progress bar; visitors do not see it yet", async () => {
+      await page.route("**/admin/uploads/**", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await input.setInputFiles({ name: "trailer.mp4", mimeType: "video/mp4", buffer: mp4Bytes(200_000) });
+      await card(page).getByRole("button", { name: "Upload video" }).click();
+      await expect.poll(() => card(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("Video uploaded").isVisible(), { timeout: 15_000 }).toBe(true);
+      // The test file is a video by its bytes but not a playable one: the browser says so.
+      await expect.poll(() => page.getByText("Video Compatibility Issue").isVisible(), { timeout: 10_000 }).toBe(true);
+      const visitorBefore = await visitorShop();
+      expect(await visitorBefore.locator("video").count()).toBe(0);
+      await visitorBefore.context().close();
+    });
+
+    await step("presses 'Save to Shop', and a visitor sees the trailer", async () => {
+      await saveToShop.click();
+      await expect.poll(() => page.getByText("The video is on the shop page").isVisible(), { timeout: 10_000 }).toBe(true);
+      const visitor = await visitorShop();
+      expect(await visitor.getByRole("heading", { name: "Watch the trailer" }).isVisible()).toBe(true);
+      expect(await visitor.locator("video source").getAttribute("src")).toMatch(/^\/shop\/video\/.+\.mp4$/);
+      await visitor.context().close();
+    });
     expect(errors.filter((error) => !/Failed to load resource|MEDIA|video/i.test(error))).toEqual([]);
     await page.context().close();
   });

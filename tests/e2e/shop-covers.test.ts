@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
-import { useBrowser } from "../support/e2e";
+import { step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { pngImage } from "../support/images";
 
@@ -84,51 +84,61 @@ describe("the book's covers in the browser", () => {
     const upload = panel.getByRole("button", { name: "Upload temporary cover" });
     await expect.poll(() => panel.getByText(/No temporary cover/).isVisible()).toBe(true);
     const input = await imageInput(panel);
-    await input.setInputFiles({ name: "large.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-    await expect.poll(() => panel.getByText("File size exceeds 10MB limit").isVisible()).toBe(true);
-    // Named .png but not an image: the browser cannot load it to compress it.
-    await input.setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
-    await upload.click();
-    await expect.poll(() => panel.getByText("Failed to load image").isVisible(), { timeout: 10_000 }).toBe(true);
-
-    await page.route("**/admin/uploads/**", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await route.continue();
-    });
-    await input.setInputFiles({ name: "tall cover.png", mimeType: "image/png", buffer: await pngImage(1600, 2400) });
-    await upload.click();
-    await expect.poll(() => panel.getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
-    await expect.poll(() => panel.getByText("On the shop page now: tall_cover.png").isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await panel.getByRole("button", { name: "Remove", exact: true }).isVisible()).toBe(true);
-    await page.unroute("**/admin/uploads/**");
-    const visitor = await visitorPage("/shop");
-    const cover = await shownCover(visitor);
-    expect(cover.src).toMatch(/^\/files\/book-covers\/temporary-cover-\d+\.png\?exp=\d+&sig=/);
-    // 1600 × 2400 made to fit 800 × 800 in the browser, proportions kept: 533 × 800.
-    expect(cover.width).toBe(533);
-    await visitor.context().close();
-
-    // A form sent with someone else's id fails the admin-operation validation.
-    await page.route("**/shop.data**", (route) => route.continue({ postData: route.request().postData()?.replace(/operatorId=[^&]+/, `operatorId=${randomUUID()}`) }));
-    await input.setInputFiles({ name: "second.png", mimeType: "image/png", buffer: await pngImage(300, 450) });
-    await upload.click();
-    await expect.poll(() => panel.getByText("Admin operation validation failed.").isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByText("Security Validation Failed").first().isVisible()).toBe(true);
-    await page.unroute("**/shop.data**");
-
-    for (const name of ["second.png", "third.png"]) {
-      await input.setInputFiles({ name, mimeType: "image/png", buffer: await pngImage(300, 450) });
+    await step("refuses a file over 10 MB and a .png that is no image", async () => {
+      await input.setInputFiles({ name: "large.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+      await expect.poll(() => panel.getByText("File size exceeds 10MB limit").isVisible()).toBe(true);
+      // Named .png but not an image: the browser cannot load it to compress it.
+      await input.setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
       await upload.click();
-      await expect.poll(() => panel.getByText(`On the shop page now: ${name}`).isVisible(), { timeout: 15_000 }).toBe(true);
-    }
-    await input.setInputFiles({ name: "fourth.png", mimeType: "image/png", buffer: await pngImage(300, 450) });
-    await upload.click();
-    await expect.poll(() => panel.getByText("Upload rate limit exceeded. Please wait before uploading again.").isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByText("Rate Limit Exceeded").first().isVisible()).toBe(true);
-    expect(await panel.getByText("On the shop page now: third.png").isVisible()).toBe(true);
+      await expect.poll(() => panel.getByText("Failed to load image").isVisible(), { timeout: 10_000 }).toBe(true);
+    });
 
-    await panel.getByRole("button", { name: "Remove", exact: true }).click();
-    await expect.poll(() => panel.getByText(/No temporary cover/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await step("uploads a 1600 × 2400 cover with a progress bar, and a visitor sees it made to fit 800 × 800", async () => {
+      await page.route("**/admin/uploads/**", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      await input.setInputFiles({ name: "tall cover.png", mimeType: "image/png", buffer: await pngImage(1600, 2400) });
+      await upload.click();
+      await expect.poll(() => panel.getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
+      await expect.poll(() => panel.getByText("On the shop page now: tall_cover.png").isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await panel.getByRole("button", { name: "Remove", exact: true }).isVisible()).toBe(true);
+      await page.unroute("**/admin/uploads/**");
+      const visitor = await visitorPage("/shop");
+      const cover = await shownCover(visitor);
+      expect(cover.src).toMatch(/^\/files\/book-covers\/temporary-cover-\d+\.png\?exp=\d+&sig=/);
+      // 1600 × 2400 made to fit 800 × 800 in the browser, proportions kept: 533 × 800.
+      expect(cover.width).toBe(533);
+      await visitor.context().close();
+    });
+
+    await step("sends the form with someone else's id and is refused", async () => {
+      // A form sent with someone else's id fails the admin-operation validation.
+      await page.route("**/shop.data**", (route) => route.continue({ postData: route.request().postData()?.replace(/operatorId=[^&]+/, `operatorId=${randomUUID()}`) }));
+      await input.setInputFiles({ name: "second.png", mimeType: "image/png", buffer: await pngImage(300, 450) });
+      await upload.click();
+      await expect.poll(() => panel.getByText("Admin operation validation failed.").isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByText("Security Validation Failed").first().isVisible()).toBe(true);
+      await page.unroute("**/shop.data**");
+    });
+
+    await step("uploads two more, and a fourth within 5 minutes is refused", async () => {
+      for (const name of ["second.png", "third.png"]) {
+        await input.setInputFiles({ name, mimeType: "image/png", buffer: await pngImage(300, 450) });
+        await upload.click();
+        await expect.poll(() => panel.getByText(`On the shop page now: ${name}`).isVisible(), { timeout: 15_000 }).toBe(true);
+      }
+      await input.setInputFiles({ name: "fourth.png", mimeType: "image/png", buffer: await pngImage(300, 450) });
+      await upload.click();
+      await expect.poll(() => panel.getByText("Upload rate limit exceeded. Please wait before uploading again.").isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByText("Rate Limit Exceeded").first().isVisible()).toBe(true);
+      expect(await panel.getByText("On the shop page now: third.png").isVisible()).toBe(true);
+    });
+
+    await step("removes the temporary cover", async () => {
+      await panel.getByRole("button", { name: "Remove", exact: true }).click();
+      await expect.poll(() => panel.getByText(/No temporary cover/).isVisible(), { timeout: 10_000 }).toBe(true);
+    });
     expect(errors.filter((error) => !/status of (403|429)/.test(error))).toEqual([]);
     await page.context().close();
   });

@@ -15,7 +15,7 @@ describe.each(dialects)("account tables on %s", (dialect) => {
   it("are exactly what better-auth expects: after our migrations it finds nothing to create or add", async () => {
     database = await openTestDatabase(dialect);
     await migrateToLatest(database.db);
-    const auth = createAuth({ db: database.db, dialect, config: parseConfig({ SESSION_SECRET: "s".repeat(40), NODE_ENV: "test" }), mails: noMails, passwordLimits: PASSWORD_LIMITS });
+    const auth = createAuth({ db: database.db, dialect, config: parseConfig({ SESSION_SECRET: "s".repeat(40), NODE_ENV: "test" }), mails: noMails, passwordLimits: PASSWORD_LIMITS, now: () => new Date() });
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated.map((table) => table.table)).toEqual([]);
     expect(toBeAdded.map((table) => [table.table, Object.keys(table.fields)])).toEqual([]);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { spawnServer } from "../support/server-process";
+import { printed, spawnServer } from "../support/server-process";
 
 describe("the server process", () => {
   it("refuses to start on a bad setting, naming the variable and what it expects", async () => {
@@ -15,7 +15,8 @@ describe("the server process", () => {
   });
 
   it("on SIGTERM finishes the request in flight, closes the database and exits 0 within 10 s", async () => {
-    const server = spawnServer();
+    // At info level the server says when the signal has landed.
+    const server = spawnServer({ LOG_LEVEL: "info" });
     await server.ready;
     const walFile = path.join(server.dataDir, "app.db-wal");
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -26,10 +27,11 @@ describe("the server process", () => {
     socket.on("data", (chunk: Buffer) => received.push(chunk));
     const closed = new Promise((resolve) => socket.on("close", resolve));
     socket.write("GET /about HTTP/1.1\r\nHost: localhost\r\n");
+    // Nothing outside the process shows that it has read those bytes: give it a moment.
     await sleep(200);
     const started = Date.now();
     server.child.kill("SIGTERM");
-    await sleep(200);
+    await printed(server, /shutting down: finishing in-flight requests/);
     socket.write("Accept: text/html\r\n\r\n");
     const [, code] = await Promise.all([closed, server.exited]);
     const response = Buffer.concat(received).toString();

@@ -3,7 +3,7 @@ import { locales } from "~/i18n/locales";
 import { appOnTestDatabase, outboxDrained } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession, linkIn, mailsIn, pressLinkButton } from "../support/http-session";
-import { backupCodesIn, confirmedAccount, enrolTwoFactor, freshCode, PASSWORD, wrongCode } from "../support/two-factor";
+import { backupCodesIn, confirmedAccount, enrolTwoFactor, freshCode, PASSWORD, totp, wrongCode } from "../support/two-factor";
 
 const en = locales.en.accounts;
 
@@ -174,5 +174,30 @@ describe.each(dialects)("two-factor sign-in on %s", (dialect) => {
     expect((await reader.get("/account")).status).toBe(200);
     const rows = (await audit("auth.signed_in")).filter((row) => row.user_id && row.details.includes("magic_link"));
     expect(rows.map((row) => JSON.parse(row.details))).toEqual([{ method: "magic_link", factor: "totp" }]);
+  });
+
+  // Last in the block: it moves the app's clock ten minutes on.
+  it("ends a challenge left unanswered for 10 minutes, after a password or a mailed link, and asks to sign in again", async () => {
+    await confirmedAccount(app, "late@example.org", "10.20.8.1");
+    const enrolled = await enrolTwoFactor(app, "late@example.org", "10.20.8.2");
+    const { session } = await signInWithPassword("late@example.org", "10.20.8.3");
+    const viaLink = new HttpSession(app.url, "10.20.8.4");
+    await viaLink.post("/sign-in-link", { email: "late@example.org" });
+    await outboxDrained(app);
+    const mail = mailsIn(app.services.config.dataDir).filter((text) => text.includes("late@example.org") && text.includes("/sign-in-link/verify")).at(-1)!;
+    expect((await pressLinkButton(viaLink, linkIn(mail, "/sign-in-link/verify"))).headers.get("location")).toBe("/two-factor?via=link");
+    // The page's own strings travel in its data too: whether the code field is there tells the two states apart.
+    const asksForCode = async (reader: HttpSession) => (await (await reader.get("/two-factor")).text()).includes('name="code"');
+    for (const reader of [session, viaLink]) expect(await asksForCode(reader)).toBe(true);
+
+    app.clock.advance(10 * 60_000 + 1_000);
+    for (const [reader, path] of [[session, "/two-factor"], [viaLink, "/two-factor?via=link"]] as const) {
+      expect(await asksForCode(reader)).toBe(false);
+      // A code from the app, refused before it is even checked.
+      const late = await reader.post(path, { code: totp(enrolled.secret) });
+      expect(late.status).toBe(401);
+      expect(await late.text()).not.toContain('name="code"');
+      expect((await reader.get("/account")).status).toBe(302);
+    }
   });
 });

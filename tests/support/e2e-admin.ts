@@ -15,22 +15,14 @@ export const ADMIN_EMAIL = "owner@example.org";
 const PASSWORD = "the owner's long passphrase";
 
 /**
- * A server of the test file's own, whose database has the owner's admin account (as `npm run
- * admin:create` makes it) and whatever `seed` adds, started before the tests and stopped after. The
- * shared e2e server must keep no admin until admin.test.ts has used its setup link.
+ * A server of the test file's own on a fresh data folder (`prepare` may fill it first), started before
+ * the tests and stopped after, so the file needs nothing another file did and runs alone or in any order.
  */
-export function useAdminServer(name: string, seed?: (services: AppServices) => Promise<void>) {
+export function useOwnServer(name: string, prepare?: (dataDir: string) => Promise<void>) {
   let server: (ServerProcess & { ready: Promise<void> }) | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), `e2e-${name}-`));
   beforeAll(async () => {
-    const services = await openServices(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), createLogger("silent"));
-    try {
-      await createOrPromoteAdmin(services, { email: ADMIN_EMAIL, password: PASSWORD }, { userId: null, ip: "e2e", userAgent: null }, new Date());
-      await seed?.(services);
-    } finally {
-      services.mailer.close();
-      await services.db.destroy();
-    }
+    await prepare?.(dataDir);
     server = spawnServer({ DATA_DIR: dataDir });
     await server.ready;
   });
@@ -39,7 +31,24 @@ export function useAdminServer(name: string, seed?: (services: AppServices) => P
     await server?.exited;
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const url = () => server!.url;
+  return { url: () => server!.url, server: () => server! };
+}
+
+/**
+ * A server of the test file's own whose database has the owner's admin account (as `npm run
+ * admin:create` makes it) and whatever `seed` adds.
+ */
+export function useAdminServer(name: string, seed?: (services: AppServices) => Promise<void>) {
+  const { url } = useOwnServer(name, async (dataDir) => {
+    const services = await openServices(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), createLogger("silent"));
+    try {
+      await createOrPromoteAdmin(services, { email: ADMIN_EMAIL, password: PASSWORD }, { userId: null, ip: "e2e", userAgent: null }, services.now());
+      await seed?.(services);
+    } finally {
+      services.mailer.close();
+      await services.db.destroy();
+    }
+  });
 
   /** A fresh browser context signed in as the owner with admin access verified, showing `pathname`. */
   async function adminPage(browser: Browser, pathname: string, { width = 1280, acceptDownloads = false } = {}): Promise<Page> {

@@ -4,7 +4,8 @@ import { launchBrowser, waitForHydration } from "./browser";
 
 /**
  * One Chromium per test file and a helper that opens a page in a fresh context (its own cookies and
- * storage) and waits until React has attached.
+ * storage) and waits until React has attached. `open` takes a path on the shared server or a full
+ * address (a server of the file's own).
  */
 export function useBrowser() {
   const baseUrl = inject("baseUrl");
@@ -18,9 +19,23 @@ export function useBrowser() {
     browser: () => browser,
     async open(path: string, { width = 1280, height = 900, javaScriptEnabled = true } = {}): Promise<Page> {
       const page = await (await browser.newContext({ viewport: { width, height }, javaScriptEnabled })).newPage();
-      await page.goto(baseUrl + path);
+      await page.goto(/^https?:\/\//.test(path) ? path : baseUrl + path);
       if (javaScriptEnabled) await waitForHydration(page);
       return page;
     },
   };
+}
+
+/**
+ * One step of a browser scenario, named as the user would say what they were doing: an error inside
+ * it is reported as `step "…" failed: …`, so a failure says which step broke, not just which line.
+ */
+export async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!(error instanceof Error)) throw new Error(`step "${name}" failed: ${String(error)}`, { cause: error });
+    error.message = `step "${name}" failed: ${error.message}`;
+    throw error;
+  }
 }

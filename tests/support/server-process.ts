@@ -47,3 +47,14 @@ export function spawnServer(env: Record<string, string> = {}): ServerProcess & {
   };
   return result;
 }
+
+/** Waits (polling, at most `timeoutMs`) until the process has printed something matching `pattern`, and returns the match. */
+export async function printed(server: ServerProcess, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(server.output());
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`The server printed nothing matching ${pattern} within ${timeoutMs} ms:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

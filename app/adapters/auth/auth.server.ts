@@ -59,7 +59,7 @@ const SITE_NAME = "Diaspora Policy";
  * every answer is a translated page; no auth endpoint is mounted on its own and nothing is kept in
  * browser storage. Rate limits and Origin checks are the app's (rate-limit module, server/same-origin).
  */
-export function createAuth({ db, dialect, config, mails, passwordLimits }: { db: Db; dialect: DialectName; config: AppConfig; mails: AuthMails; passwordLimits: PasswordLimits }) {
+export function createAuth({ db, dialect, config, mails, passwordLimits, now }: { db: Db; dialect: DialectName; config: AppConfig; mails: AuthMails; passwordLimits: PasswordLimits; now: () => Date }) {
   const https = config.appUrl.startsWith("https://");
   return betterAuth({
     appName: SITE_NAME,
@@ -116,7 +116,8 @@ export function createAuth({ db, dialect, config, mails, passwordLimits }: { db:
           if (user?.emailVerified) await mails.signInLink(user, token);
         },
       }),
-      signInLinkGuard(),
+      // The two-factor challenge a mailed link starts is timed by the app's clock, as its check is.
+      signInLinkGuard({ now }),
       twoFactorChallenge(),
     ],
     advanced: {

@@ -29,7 +29,7 @@ function emailIn(value: string): string | null {
  * - an account with two-factor on answers the challenge after the link, as after a password: the
  *   twoFactor plugin only guards its own sign-in paths.
  */
-export const signInLinkGuard = () =>
+export const signInLinkGuard = ({ now }: { now: () => Date }) =>
   ({
     id: "sign-in-link-guard",
     hooks: {
@@ -54,7 +54,7 @@ export const signInLinkGuard = () =>
           handler: createAuthMiddleware(async (ctx) => {
             const created = ctx.context.newSession;
             if (!(created?.user as { twoFactorEnabled?: unknown } | undefined)?.twoFactorEnabled) return;
-            await startTwoFactorChallenge(ctx, created!.session);
+            await startTwoFactorChallenge(ctx, created!.session, now());
             return ctx.json({ twoFactorRedirect: true });
           }),
         },

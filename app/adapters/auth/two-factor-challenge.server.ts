@@ -14,12 +14,12 @@ const CHALLENGE_SECONDS = 10 * 60;
  * cleared, and the signed challenge cookie set, so verifyTOTP / verifyBackupCode finish the sign-in.
  * The plugin only does this for its own sign-in paths; we need it for the magic link too.
  */
-export async function startTwoFactorChallenge(ctx: GenericEndpointContext, session: { token: string; userId: string }): Promise<void> {
+export async function startTwoFactorChallenge(ctx: GenericEndpointContext, session: { token: string; userId: string }, now: Date): Promise<void> {
   deleteSessionCookie(ctx, true);
   await ctx.context.internalAdapter.deleteSession(session.token);
   ctx.context.setNewSession(null);
   const identifier = `2fa-${generateRandomString(20)}`;
-  const expiresAt = new Date(Date.now() + CHALLENGE_SECONDS * 1000);
+  const expiresAt = new Date(now.getTime() + CHALLENGE_SECONDS * 1000);
   await ctx.context.internalAdapter.createVerificationValue({ value: session.userId, identifier, expiresAt });
   await ctx.context.internalAdapter.createVerificationValue({ value: "0", identifier: `2fa-attempts-${identifier}`, expiresAt });
   const cookie = ctx.context.createAuthCookie(CHALLENGE_COOKIE, { maxAge: CHALLENGE_SECONDS });
@@ -28,7 +28,8 @@ export async function startTwoFactorChallenge(ctx: GenericEndpointContext, sessi
 
 /**
  * `auth.api.pendingTwoFactor({ headers })`: whose sign-in waits for a second factor on this browser
- * (from the signed challenge cookie), or null. Server-only: no HTTP endpoint is mounted anyway.
+ * (from the signed challenge cookie) and until when, or null. The caller judges the time by the app's
+ * clock. Server-only: no HTTP endpoint is mounted anyway.
  */
 export const twoFactorChallenge = () =>
   ({
@@ -39,8 +40,8 @@ export const twoFactorChallenge = () =>
         const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
         if (!identifier) return null;
         const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
-        if (!pending || new Date(pending.expiresAt).getTime() <= Date.now()) return null;
-        return { userId: pending.value };
+        if (!pending) return null;
+        return { userId: pending.value, expiresAt: new Date(pending.expiresAt) };
       }),
     },
   }) satisfies BetterAuthPlugin;

@@ -37,9 +37,9 @@ export async function countWrongCode(db: Db, actor: Actor & { userId: string }, 
 }
 
 /** Whose sign-in waits for a second factor in this browser, or null when none (or it expired). */
-export async function pendingTwoFactorUser(auth: Auth, request: Request): Promise<string | null> {
+export async function pendingTwoFactorUser(auth: Auth, request: Request, now: Date): Promise<string | null> {
   const pending = await auth.api.pendingTwoFactor({ headers: request.headers });
-  return pending?.userId ?? null;
+  return pending && pending.expiresAt.getTime() > now.getTime() ? pending.userId : null;
 }
 
 export type ChallengeOutcome = { ok: true; headers: Headers } | Refused<CodeError | "challengeExpired">;
@@ -54,7 +54,7 @@ export async function answerTwoFactorChallenge(
   request: Request,
   actor: Actor,
 ): Promise<ChallengeOutcome> {
-  const userId = await pendingTwoFactorUser(auth, request);
+  const userId = await pendingTwoFactorUser(auth, request, now);
   if (!userId) return { ok: false, error: "challengeExpired" };
   const who = { ...actor, userId };
   const answer = readSecondFactor(input.code);
