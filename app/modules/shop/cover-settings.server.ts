@@ -1,9 +1,14 @@
 import type { AppServices } from "~/adapters/context.server";
 import type { Actor } from "~/modules/audit/audit.server";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { COVER_LINK_MS, coverPath, PERMANENT_COVER, storeCover, TEMPORARY_COVER, type CoverKind } from "~/modules/shop/cover.server";
 import { readSettings, writeSetting, type Settings } from "~/modules/settings/settings.server";
+import { COVER_LINK_MS, storeCover } from "./cover.server";
+import { PERMANENT_COVER, TEMPORARY_COVER, uploadedCoverPath, type CoverKind } from "./covers";
 
+/**
+ * Where the uploaded covers are kept: the site's settings hold the permanent cover's key and its
+ * signed link, and the temporary cover's key and the name of the file the admin chose.
+ */
 type Services = Pick<AppServices, "db" | "storage" | "uploads" | "signedLinks" | "logger">;
 /** A link with less than this left is signed again, so the shown cover never expires. */
 const RENEW_BEFORE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -18,7 +23,7 @@ async function permanentCoverLink(services: Services, settings: Settings, now: D
   const current = settings["shop.coverUrl"];
   const expires = Number(new URL(current || "/", "http://x").searchParams.get("exp") ?? 0) * 1000;
   if (current && expires - now.getTime() > RENEW_BEFORE_MS) return current;
-  const renewed = services.signedLinks.url(coverPath(key), new Date(now.getTime() + COVER_LINK_MS));
+  const renewed = services.signedLinks.url(uploadedCoverPath(key), new Date(now.getTime() + COVER_LINK_MS));
   await writeSetting(services.db, "shop.coverUrl", renewed, now);
   return renewed;
 }
@@ -37,7 +42,7 @@ export async function shopCovers(services: Services, now: Date): Promise<ShopCov
   const expires = new Date(Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS + TEMPORARY_LINK_MS);
   return {
     secureCover: await permanentCoverLink(services, settings, now),
-    temporary: key ? { url: services.signedLinks.url(coverPath(key), expires), name: settings["shop.temporaryCoverName"] } : null,
+    temporary: key ? { url: services.signedLinks.url(uploadedCoverPath(key), expires), name: settings["shop.temporaryCoverName"] } : null,
   };
 }
 
@@ -64,7 +69,7 @@ async function replaceCover(services: Services, key: string, previous: string, w
 export async function savePermanentCover(services: Services, actor: Actor, uploadId: string, now: Date, kind: CoverKind = PERMANENT_COVER): Promise<void> {
   const previous = (await readSettings(services.db))["shop.coverKey"];
   const { key } = await storeCover(services, actor, uploadId, kind, now);
-  const link = services.signedLinks.url(coverPath(key), new Date(now.getTime() + COVER_LINK_MS));
+  const link = services.signedLinks.url(uploadedCoverPath(key), new Date(now.getTime() + COVER_LINK_MS));
   await replaceCover(services, key, previous, { "shop.coverKey": key, "shop.coverUrl": link }, now);
 }
 
