@@ -6,7 +6,7 @@ import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { ImageCompressionError } from "~/lib/compress-image";
 import { refusalIn } from "~/lib/route-policies";
-import type { CoverAnswer, CoverProblem } from "~/modules/shop/cover-form";
+import type { CoverAnswer, CoverProblem } from "~/modules/shop/covers";
 
 /** Everything a cover upload can fail on: the server's reasons, a refusal of the admin gate, the browser's compression. */
 export type CoverFailure = CoverProblem | "refused" | "compress" | "load";

@@ -5,7 +5,7 @@ import { MAX_GENERAL_UPLOAD_BYTES, MAX_SECURE_COVER_BYTES } from "~/lib/upload-l
  * book-covers area, each shown through a signed link `/files/book-covers/<file>`: the permanent one
  * (the cover panel), the same one from the dashboard's secure form (smaller), and a temporary one
  * shown in its place until removed. Without them, the shop shows the cover drawn from the PDF's first
- * page, public once the book is published, at `/shop/cover/<file>`.
+ * page, public once the book is published, at `/shop/cover/<file>`. The cover panels' answers end this file.
  */
 export interface CoverKind {
   /** The start of the stored file's name. */
@@ -36,3 +36,12 @@ export const uploadedCoverKey = (file: string) => `${COVERS_AREA}/${file}`;
 export const drawnCoverPath = (key: string) => `/shop/cover/${fileOf(key)}`;
 /** The key of the drawn cover a public path names. */
 export const drawnCoverKey = (file: string) => `${DRAWN_COVER_PREFIX}/${file}`;
+
+/**
+ * Why a cover was refused, under the field `cover`: the panel words each one. `rateLimited` and
+ * `validation` belong to the temporary cover: its per-user limit and its admin-operation validation.
+ */
+export type CoverProblem = "type" | "tooLarge" | "name" | "script" | "pixels" | "missing" | "storage" | "rateLimited" | "validation";
+export type CoverDone = "coverSaved" | "coverRemoved" | "temporarySaved" | "temporaryRemoved";
+/** A post the admin gate refused has no `errors` (see `refusalIn`); a failure of the server has `form: "failed"`. */
+export type CoverAnswer = { ok: true; done: CoverDone } | { ok: false; errors?: { cover?: CoverProblem; form?: "failed" } };

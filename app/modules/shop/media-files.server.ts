@@ -1,8 +1,8 @@
 import type { AppServices } from "~/adapters/context.server";
 import { serveObject } from "~/adapters/storage/serve-object.server";
 import { bookPdfKey, readBook } from "./book.server";
-import { isStoredCover } from "./cover-settings.server";
 import { drawnCoverKey, uploadedCoverKey } from "./covers";
+import { isStoredCover } from "./covers.server";
 import { readVideo, videoKey } from "./video.server";
 
 /**

@@ -3,11 +3,9 @@ import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/modules/audit/audit.server";
 import { bookFieldsOf } from "./book-form";
 import { clearBook, saveBook } from "./book.server";
-import type { CoverDone } from "./cover-form";
-import { removeCover, savePermanentCover } from "./cover-settings.server";
-import { PERMANENT_COVER, SECURE_COVER } from "./covers";
+import { PERMANENT_COVER, SECURE_COVER, type CoverDone } from "./covers";
+import { changeTemporaryCover, removeCover, savePermanentCover } from "./covers.server";
 import type { ShopChange } from "./shop-change-form";
-import { changeTemporaryCover } from "./temporary-cover.server";
 import { publishVideo, removeVideo, saveVideoUpload } from "./video.server";
 
 type Services = Pick<AppServices, "db" | "storage" | "uploads" | "signedLinks" | "logger" | "pdfCovers">;

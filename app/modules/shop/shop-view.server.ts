@@ -1,8 +1,8 @@
 import type { AppServices } from "~/adapters/context.server";
 import type { Actor } from "~/modules/audit/audit.server";
 import { bookPdfPath, readBook } from "./book.server";
-import { shopCovers } from "./cover-settings.server";
 import { drawnCoverPath } from "./covers";
+import { shopCovers } from "./covers.server";
 import type { ManageView } from "./manage-view";
 import { readVideo, videoPath } from "./video.server";
 

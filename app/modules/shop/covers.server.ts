@@ -1,15 +1,60 @@
 import type { AppServices } from "~/adapters/context.server";
-import type { Actor } from "~/modules/audit/audit.server";
-import { recordAudit } from "~/modules/audit/audit.server";
+import { checkImage } from "~/adapters/documents/image-check.server";
+import { finishedUpload, isUploadId } from "~/adapters/uploads/staged-uploads.server";
+import { hasDangerousName } from "~/lib/file-name";
+import { Refusal } from "~/lib/refusal";
+import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
+import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 import { readSettings, writeSetting, type Settings } from "~/modules/settings/settings.server";
-import { COVER_LINK_MS, storeCover } from "./cover.server";
-import { PERMANENT_COVER, TEMPORARY_COVER, uploadedCoverPath, type CoverKind } from "./covers";
+import { COVERS_AREA, PERMANENT_COVER, TEMPORARY_COVER, uploadedCoverPath, type CoverKind, type CoverProblem } from "./covers";
 
 /**
- * Where the uploaded covers are kept: the site's settings hold the permanent cover's key and its
- * signed link, and the temporary cover's key and the name of the file the admin chose.
+ * The uploaded book covers (covers.ts names the kinds): a JPEG or PNG the admin uploads, checked and
+ * re-encoded (adapters/documents/image-check.server.ts), stored in the private book-covers area as
+ * `{prefix}-{timestamp}.{ext}` with Cache-Control 3600, and shown through a signed link. The site's
+ * settings hold the permanent cover's key and its signed link, and the temporary cover's key and
+ * the name of the file the admin chose.
  */
 type Services = Pick<AppServices, "db" | "storage" | "uploads" | "signedLinks" | "logger">;
+
+/** A signed link valid for one year (31 536 000 s). */
+const COVER_LINK_MS = 31_536_000 * 1000;
+
+/** Not an image 415, too large 413, a storage failure 500, over the rate limit 429, a failed admin-operation validation 403, the rest 422. */
+const COVER_STATUS: Record<CoverProblem, number> = { type: 415, tooLarge: 413, name: 422, script: 422, pixels: 422, missing: 422, storage: 500, rateLimited: 429, validation: 403 };
+
+/** A refused cover, under the panel's `cover` field. */
+const coverRefusal = (problem: CoverProblem, retryAfterSeconds?: number) => new Refusal(problem, { field: "cover", status: COVER_STATUS[problem], retryAfterSeconds });
+
+/** Checks a finished upload as a cover of `kind` and stores it; the staged bytes go either way. */
+async function storeCover(services: Services, actor: Actor, uploadId: string, kind: CoverKind, now: Date): Promise<{ key: string; name: string }> {
+  const upload = await finishedUpload(services.uploads, uploadId, actor.userId);
+  if (!upload) throw coverRefusal("missing");
+  const refuse = async (problem: CoverProblem) => {
+    await services.uploads.remove(uploadId);
+    return coverRefusal(problem);
+  };
+  if (upload.offset > kind.maxBytes) throw await refuse("tooLarge");
+  if (hasDangerousName(upload.fileName ?? "")) throw await refuse("name");
+  const image = await checkImage(upload.file);
+  if ("problem" in image) {
+    // A script hidden in an image is a critical security event.
+    if (image.problem === "script") {
+      await recordSecurityEvent(services.db, actor, { type: "upload.script_in_image", severity: "critical", details: { name: upload.fileName } }, now);
+    }
+    throw await refuse(image.problem);
+  }
+  const key = `${COVERS_AREA}/${kind.prefix}-${now.getTime()}.${image.extension}`;
+  try {
+    await services.storage.put(key, image.bytes, { contentType: image.contentType, cacheControl: "private, max-age=3600" });
+  } catch {
+    throw await refuse("storage");
+  }
+  await services.uploads.remove(uploadId);
+  await recordAudit(services.db, actor, { action: kind.action, resource: "book-cover", details: { key, name: upload.fileName } }, now);
+  return { key, name: upload.fileName ?? "" };
+}
+
 /** A link with less than this left is signed again, so the shown cover never expires. */
 const RENEW_BEFORE_MS = 30 * 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -74,7 +119,7 @@ export async function savePermanentCover(services: Services, actor: Actor, uploa
 }
 
 /** Stores an uploaded cover as the temporary one, named by the file the admin chose; the old file goes. */
-export async function saveTemporaryCover(services: Services, actor: Actor, uploadId: string, now: Date): Promise<void> {
+async function saveTemporaryCover(services: Services, actor: Actor, uploadId: string, now: Date): Promise<void> {
   const previous = (await readSettings(services.db))["shop.temporaryCoverKey"];
   const { key, name } = await storeCover(services, actor, uploadId, TEMPORARY_COVER, now);
   await replaceCover(services, key, previous, { "shop.temporaryCoverKey": key, "shop.temporaryCoverName": name }, now);
@@ -95,4 +140,40 @@ export async function removeCover(services: Services, actor: Actor, which: keyof
     await recordAudit(trx, actor, { action, resource: "book-cover", details: { key } }, now);
   });
   await services.storage.delete(key).catch(() => undefined);
+}
+
+export interface TemporaryCoverChange {
+  intent: "saveTemporaryCover" | "removeTemporaryCover";
+  uploadId: string;
+  /** Whether the form names the admin who sends it (the route checks it: accounts own the rule). */
+  ownForm: boolean;
+}
+
+/**
+ * A temporary cover upload or removal: the admin-operation validation first (a failure is a critical
+ * security event and changes nothing), then 3 uploads per account in 5 minutes, then the cover's own
+ * checks. A refused upload's staged bytes are removed.
+ */
+export async function changeTemporaryCover(services: Services, actor: Actor, change: TemporaryCoverChange, now: Date): Promise<"temporarySaved" | "temporaryRemoved"> {
+  const { uploadId } = change;
+  const discard = async () => {
+    if (isUploadId(uploadId)) await services.uploads.remove(uploadId);
+  };
+  if (!change.ownForm) {
+    await recordSecurityEvent(services.db, actor, { type: "admin.operation_invalid", severity: "critical", details: { operation: "temporary_cover" } }, now);
+    await discard();
+    throw coverRefusal("validation");
+  }
+  if (change.intent === "removeTemporaryCover") {
+    await removeCover(services, actor, "temporary", now);
+    return "temporaryRemoved";
+  }
+  const limit = await consume(services.db, LIMITS.temporaryCoverPerUser, actor.userId ?? "", now);
+  if (!limit.allowed) {
+    await discard();
+    throw coverRefusal("rateLimited", limit.retryAfterSeconds);
+  }
+  if (!isUploadId(uploadId)) throw coverRefusal("missing");
+  await saveTemporaryCover(services, actor, uploadId, now);
+  return "temporarySaved";
 }
