@@ -13,9 +13,10 @@ const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Compone
 const layer = (names, why) => names.map((name) => ({ group: [`~/${name}/*`, `~/${name}`], message: why }));
 
 // Cross-cutting modules any domain may use: the audit trail is written in the same transaction as the
-// change it records (architecture.md), rate limits guard several domains' forms (ADR 023), and the
-// outbox takes deferred work in the transaction of the change that calls for it (ADR 026).
-const CROSS_CUTTING = ["audit", "rate-limit", "outbox"];
+// change it records (architecture.md), rate limits guard several domains' forms (ADR 023), the
+// outbox takes deferred work in the transaction of the change that calls for it (ADR 026), and the
+// site's settings keep what a domain stores without a table of its own (the shop's cover keys).
+const CROSS_CUTTING = ["audit", "rate-limit", "outbox", "settings"];
 
 const domains = readdirSync("app/modules", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -7,6 +7,8 @@ export const MAX_AUDIO_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const MAX_GENERAL_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** The trailer video must be under 200 MB. */
 export const MAX_VIDEO_UPLOAD_BYTES = 200 * 1024 * 1024;
+/** The dashboard's secure cover form takes a smaller image than the other cover uploads. */
+export const MAX_SECURE_COVER_BYTES = 5 * 1024 * 1024;
 
 export const UPLOAD_LIMITS = {
   audio: MAX_AUDIO_UPLOAD_BYTES,

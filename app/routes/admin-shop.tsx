@@ -9,8 +9,7 @@ import { useLocalize } from "~/i18n/root-data";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { retryAfterHeaders } from "~/lib/rate-limited";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
-import { shopAction } from "./shop-action.server";
-import { manageView, shopMedia, shownMedia } from "./shop-manage.server";
+import { manageView, shopMedia, shownMedia } from "~/modules/shop/shop-view.server";
 
 const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
 const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
@@ -25,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The same action as the shop page's 'Admin Content Management' card. */
-export const action = ({ request, context }: Route.ActionArgs) => shopAction(context, request);
+export { action } from "./shop";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "shopMedia");

@@ -1,12 +1,7 @@
 import type { Route } from "./+types/files-cover";
-import { serveObject } from "~/adapters/storage/serve-object.server";
-import { COVERS_AREA } from "~/modules/shop/cover.server";
-import { isStoredCover } from "./shop-cover-setting.server";
-import { plainText } from "./signed-file.server";
+import { serveUploadedCover } from "~/modules/shop/media-files.server";
 
 /** GET /files/book-covers/<file>?exp=…&sig=…: the permanent or the temporary book cover, through its signed link only (its policy checks the link). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const key = `${COVERS_AREA}/${params.file}`;
-  if (!(await isStoredCover(context.services, key))) return plainText(404, "Not Found");
-  return serveObject(context.services.storage, key, request, { cacheControl: "private, max-age=3600" });
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return serveUploadedCover(context.services, request, params.file);
 }

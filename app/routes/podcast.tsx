@@ -17,7 +17,11 @@ import { webUrlOrNull } from "~/lib/web-url";
 import { formatDuration } from "~/modules/podcast/duration";
 import { listEpisodes } from "~/modules/podcast/episodes.server";
 import { readSettings } from "~/modules/settings/settings.server";
-import { episodeAction } from "./podcast-episode-action.server";
+import { parseInput } from "~/lib/form-input";
+import { answerRefusals, refused } from "~/lib/refusal";
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
+import { episodeChangeSchema } from "~/modules/podcast/episode-change-form";
+import { changeEpisode } from "~/modules/podcast/episode-change.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { actorOf } from "~/modules/audit/audit.server";
 
@@ -52,7 +56,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 /** Upload, edit and delete an episode: admins in admin mode only. */
-export const action = ({ request, params, context }: Route.ActionArgs) => episodeAction(context, request, languageOf(params));
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = authorisedVisitor(context);
+  const change = parseInput(episodeChangeSchema, await request.formData());
+  // An unknown intent is a bad request; a known form with wrong fields is unprocessable.
+  if (!change.ok) return refused(change.errors, { status: change.errors.intent ? 400 : 422 });
+  return answerRefusals(() => changeEpisode(context.services, actor, change.value, languageOf(params), context.services.now()));
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "podcast"),

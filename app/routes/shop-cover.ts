@@ -1,10 +1,9 @@
 import type { Route } from "./+types/shop-cover";
-import { COVER_PREFIX, readBook } from "~/modules/shop/book.server";
-import { serveShopMedia } from "./shop-media.server";
+import { actorOf } from "~/modules/audit/audit.server";
+import { adminAccess } from "~/modules/accounts/admin-mode.server";
+import { serveDrawnCover } from "~/modules/shop/media-files.server";
 
-/** GET /shop/cover/<file>: the e-book's cover, drawn from its first page (only the current one). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const book = await readBook(context.services.db);
-  const current = book?.coverKey === `${COVER_PREFIX}/${params.file}` ? book : null;
-  return serveShopMedia(context, request, current?.coverKey ?? null, current?.published ?? false, "public, max-age=3600");
+/** GET /shop/cover/<file>: the e-book's cover, drawn from its first page (only the current one); the admin previews it before it is published. */
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return serveDrawnCover(context.services, request, params.file, async () => (await adminAccess(context.services, request, actorOf(context, request))).state === "admin");
 }

@@ -1,4 +1,5 @@
 import { BookOpen, Check, PlayCircle } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminAccessButton } from "~/components/admin/admin-access-button";
 import type { Route } from "./+types/shop";
@@ -11,12 +12,16 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { formatPrice } from "~/modules/shop/money";
 import { listProducts } from "~/modules/shop/products.server";
 import { actorOf } from "~/modules/audit/audit.server";
+import { parseInput } from "~/lib/form-input";
 import { retryAfterHeaders } from "~/lib/rate-limited";
+import { answerRefusals, refused } from "~/lib/refusal";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
-import { fileOf } from "~/modules/shop/book.server";
-import { lazy, Suspense } from "react";
-import { shopAction } from "./shop-action.server";
-import { manageView, shopMedia, shownMedia } from "./shop-manage.server";
+import { isValidAdminOperation } from "~/modules/accounts/admin-operation";
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
+import { shopChangeSchema } from "~/modules/shop/shop-change-form";
+import { changeShop } from "~/modules/shop/shop-change.server";
+import { manageView, shopMedia, shownMedia } from "~/modules/shop/shop-view.server";
+import { videoPath } from "~/modules/shop/video.server";
 
 // The admin's panels load only for the admin.
 const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
@@ -40,7 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     merch: products.filter((p) => p.kind === "merch"),
     published: shown ? { title: shown.title, author: shown.author, description: shown.description } : null,
     coverUrl,
-    trailer: video?.published ? { url: `/shop/video/${fileOf(video.key)}`, type: video.type } : null,
+    trailer: video?.published ? { url: videoPath(video.key), type: video.type } : null,
     purchaseUrl,
     supportUrl,
     manage: access.state === "admin" ? manageView(context.services, media, access.actor, now()) : null,
@@ -50,8 +55,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** A rate-limited temporary cover says when to try again. */
 export const headers = retryAfterHeaders;
 
-/** The e-book and the trailer: the admin in admin mode only. */
-export const action = ({ request, context }: Route.ActionArgs) => shopAction(context, request);
+/** The admin panels' changes (the e-book, the trailer, the covers): the admin in admin mode only. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = authorisedVisitor(context);
+  const form = await request.formData();
+  const change = parseInput(shopChangeSchema, form);
+  // An unknown intent is a bad request; a known form with wrong fields is unprocessable.
+  if (!change.ok) return refused(change.errors, { status: change.errors.intent ? 400 : 422 });
+  // The temporary cover's form names the admin it was shown to (the admin-operation validation).
+  const ownForm = isValidAdminOperation(form.get("operatorId"), actor.userId);
+  return answerRefusals(() => changeShop(context.services, actor, change.value, ownForm, context.services.now()));
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shop");
 

@@ -9,8 +9,10 @@ import { FormField, TextAreaField } from "~/components/ui/form-field";
 import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { parseInput } from "~/lib/form-input";
+import { refusalIn } from "~/lib/route-policies";
 import { MAX_GENERAL_UPLOAD_BYTES } from "~/lib/upload-limits";
-import { BOOK_LIMITS, parseBookFields, type BookAnswer, type BookErrors } from "~/modules/shop/book-form";
+import { BOOK_LIMITS, bookFieldsSchema, type BookAnswer, type PdfProblem } from "~/modules/shop/book-form";
 import type { ManageView } from "~/modules/shop/manage-view";
 import { SecureCoverForm } from "./secure-cover-form";
 import { UploadProgress } from "./upload-progress";
@@ -21,14 +23,15 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 
 const PDF_RULES = { accept: [".pdf", "application/pdf"], maxSize: MAX_GENERAL_UPLOAD_BYTES, minSize: 1, maxFiles: 1 as const };
 
+const PDF_MESSAGES: Record<string, string> = { required: "pdfRequired", type: "pdfType", tooLarge: "pdfTooLarge", name: "pdfName", unreadable: "pdfUnreadable", tooHeavy: "pdfTooHeavy", missing: "pdfMissing" } satisfies Record<PdfProblem, string>;
+
 /** The book form's and the general upload's messages, translated. */
-function messagesFor(t: T, errors: BookErrors): Messages {
+function messagesFor(t: T, errors: Partial<Record<keyof Messages, string>>): Messages {
   const messages: Messages = {};
   if (errors.bookTitle) messages.bookTitle = t(errors.bookTitle === "required" ? "manage.errors.titleRequired" : "manage.errors.tooLong", { max: BOOK_LIMITS.title });
   if (errors.authorName) messages.authorName = t(errors.authorName === "required" ? "manage.errors.authorRequired" : "manage.errors.tooLong", { max: BOOK_LIMITS.author });
   if (errors.bookDescription) messages.bookDescription = t("manage.errors.tooLong", { max: BOOK_LIMITS.description });
-  const pdf = { required: "pdfRequired", type: "pdfType", tooLarge: "pdfTooLarge", name: "pdfName", unreadable: "pdfUnreadable", tooHeavy: "pdfTooHeavy", missing: "pdfMissing" } as const;
-  if (errors.pdfFile) messages.pdfFile = t(`manage.errors.${pdf[errors.pdfFile]}`);
+  if (errors.pdfFile) messages.pdfFile = t(`manage.errors.${PDF_MESSAGES[errors.pdfFile]}`);
   return messages;
 }
 
@@ -61,7 +64,7 @@ export default function BookAdminCard({ manage }: { manage: ManageView }) {
       if (answer.done === "cleared") formRef.current?.reset();
       return;
     }
-    if (answer.refused) setMessages({ pdfFile: t("manage.errors.refused") });
+    if (refusalIn(answer)) setMessages({ pdfFile: t("manage.errors.refused") });
     else if (answer.errors) setMessages(messagesFor(t, answer.errors));
     if (answer.errors?.pdfFile) sent.current = null;
     failed();
@@ -70,7 +73,8 @@ export default function BookAdminCard({ manage }: { manage: ManageView }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const { errors } = parseBookFields(Object.fromEntries(form));
+    const checked = parseInput(bookFieldsSchema, form);
+    const errors = checked.ok ? {} : checked.errors;
     const found = messagesFor(t, { ...errors, ...(!file && !book ? { pdfFile: "required" as const } : {}) });
     setMessages(found);
     if (Object.keys(found).length > 0) return;

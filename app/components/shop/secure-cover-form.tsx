@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
+import { SECURE_COVER } from "~/modules/shop/covers";
 import { CoverPicker } from "./cover-picker";
 import { UploadProgress } from "./upload-progress";
 import { COVER_MESSAGES, useCoverUpload, type CoverMessages } from "./use-cover-upload";
 
-/** The secure cover takes at most 5 MB. */
-const SECURE_MAX_BYTES = 5 * 1024 * 1024;
 /** The dashboard's secure cover form has its own words for each refusal (see the `manage.errors` keys). */
 const MESSAGES: CoverMessages = {
   ...COVER_MESSAGES,
@@ -33,7 +32,7 @@ export function SecureCoverForm({ hydrated }: { hydrated: boolean }) {
           cover={cover}
           hint={t("manage.secure.hint")}
           disabled={busy}
-          maxSize={SECURE_MAX_BYTES}
+          maxSize={SECURE_COVER.maxBytes}
           messages={{ type: t("manage.errors.coverType"), tooLarge: t("manage.errors.secureTooLarge") }}
         />
       </div>

@@ -5,7 +5,8 @@ import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { ImageCompressionError } from "~/lib/compress-image";
-import type { CoverAnswer, CoverProblem } from "~/modules/shop/cover-form";
+import { refusalIn } from "~/lib/route-policies";
+import type { CoverAnswer, CoverProblem } from "~/modules/shop/covers";
 
 /** Everything a cover upload can fail on: the server's reasons, a refusal of the admin gate, the browser's compression. */
 export type CoverFailure = CoverProblem | "refused" | "compress" | "load";
@@ -71,7 +72,7 @@ export function useCoverUpload(messages: CoverMessages, values: Record<string, s
       setError(null);
       void showToast("success", t(`manage.cover.done.${answer.done}`));
     } else {
-      fail(answer.coverProblem ?? (answer.refused ? "refused" : "storage"), { type: file?.type || file?.name || "", list: ALLOWED_TYPES });
+      fail(answer.errors?.cover ?? (refusalIn(answer) ? "refused" : "storage"), { type: file?.type || file?.name || "", list: ALLOWED_TYPES });
     }
   });
 

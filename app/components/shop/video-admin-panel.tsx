@@ -6,6 +6,7 @@ import { FilePicker } from "~/components/ui/file-picker";
 import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { refusalIn } from "~/lib/route-policies";
 import { MAX_VIDEO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import type { VideoAnswer, VideoProblem } from "~/modules/shop/video-form";
 import { UploadProgress } from "./upload-progress";
@@ -44,7 +45,8 @@ export function VideoAdminPanel({ video, hydrated }: { video: ManagedVideo | nul
       setError(null);
       void showToast("success", t(`manage.video.done.${answer.done}`));
     } else {
-      fail(answer.problem ? t(`manage.errors.${PROBLEM_KEYS[answer.problem]}`) : answer.refused ? t("manage.errors.refused") : t("manage.toasts.failed"));
+      const problem = answer.errors?.video;
+      fail(problem ? t(`manage.errors.${PROBLEM_KEYS[problem]}`) : refusalIn(answer) ? t("manage.errors.refused") : t("manage.toasts.failed"));
     }
   });
 

@@ -3,6 +3,7 @@ import { parseFile } from "music-metadata";
 import type { ObjectStorage } from "~/adapters/storage/contract";
 import { newObjectKey } from "~/adapters/storage/keys";
 import type { StagedUploads } from "~/adapters/uploads/staged-uploads.server";
+import { Refusal } from "~/lib/refusal";
 import type { AudioProblem } from "./episode-form";
 import { AUDIO_PREFIX } from "./episodes.server";
 
@@ -20,12 +21,9 @@ const AUDIO_FORMATS: Record<string, { contentType: string; extension: string }> 
 const AUDIO_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 
-export class AudioRejected extends Error {
-  override name = "AudioRejected";
-  constructor(readonly problem: AudioProblem) {
-    super(`Audio refused: ${problem}`);
-  }
-}
+/** A wrong file type is 415; a file that is not there (yet) or cannot be read is 422, one still arriving 409. */
+const AUDIO_STATUS: Record<AudioProblem, number> = { type: 415, empty: 422, unreadable: 422, missing: 422, incomplete: 409 };
+const audioRefusal = (problem: AudioProblem) => new Refusal(problem, { field: "audio", status: AUDIO_STATUS[problem] });
 
 export interface StoredAudio {
   audioKey: string;
@@ -46,11 +44,11 @@ export async function storeUploadedAudio(
   owner: string,
 ): Promise<StoredAudio> {
   const upload = await uploads.find(uploadId);
-  if (!upload || upload.owner !== owner) throw new AudioRejected("missing");
-  if (!upload.complete) throw new AudioRejected("incomplete");
+  if (!upload || upload.owner !== owner) throw audioRefusal("missing");
+  if (!upload.complete) throw audioRefusal("incomplete");
   const refuse = async (problem: AudioProblem) => {
     await uploads.remove(uploadId);
-    return new AudioRejected(problem);
+    return audioRefusal(problem);
   };
   if (upload.offset === 0) throw await refuse("empty");
   const detected = await fileTypeFromFile(upload.file);

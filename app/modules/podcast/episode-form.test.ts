@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { EPISODE_LIMITS, parseEpisodeFields, splitCategories } from "./episode-form";
+import { parseInput } from "~/lib/form-input";
+import { EPISODE_LIMITS, episodeFieldsSchema, splitCategories } from "./episode-form";
+
+const errorsOf = (input: Record<string, unknown>) => {
+  const parsed = parseInput(episodeFieldsSchema, input);
+  return parsed.ok ? {} : parsed.errors;
+};
 
 describe("episode form fields", () => {
   it("requires a title and a description", () => {
-    expect(parseEpisodeFields({ title: "  ", description: "" }).errors).toEqual({ title: "required", description: "required" });
+    expect(errorsOf({ title: "  ", description: "" })).toEqual({ title: "required", description: "required" });
   });
 
   it("splits categories on commas, trimmed, without empties or repeats", () => {
@@ -11,23 +17,24 @@ describe("episode form fields", () => {
   });
 
   it("refuses a 5,000-character title and over-long show notes", () => {
-    const { errors } = parseEpisodeFields({ title: "a".repeat(5000), description: "d".repeat(EPISODE_LIMITS.description + 1) });
-    expect(errors).toEqual({ title: "tooLong", description: "tooLong" });
+    expect(errorsOf({ title: "a".repeat(5000), description: "d".repeat(EPISODE_LIMITS.description + 1) })).toEqual({ title: "tooLong", description: "tooLong" });
   });
 
   it("counts characters, not UTF-16 units, and accepts the limit exactly", () => {
-    const { errors, fields } = parseEpisodeFields({ title: "é".repeat(EPISODE_LIMITS.title), description: "🎙".repeat(EPISODE_LIMITS.description) });
-    expect(errors).toEqual({});
-    expect([...fields.title]).toHaveLength(EPISODE_LIMITS.title);
+    const parsed = parseInput(episodeFieldsSchema, { title: "é".repeat(EPISODE_LIMITS.title), description: "🎙".repeat(EPISODE_LIMITS.description) });
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect([...parsed.value.title]).toHaveLength(EPISODE_LIMITS.title);
   });
 
   it("refuses too many or too long categories", () => {
-    expect(parseEpisodeFields({ title: "t", description: "d", categories: Array.from({ length: 11 }, (_, n) => `c${n}`).join(",") }).errors).toEqual({ categories: "tooMany" });
-    expect(parseEpisodeFields({ title: "t", description: "d", categories: "x".repeat(61) }).errors).toEqual({ categories: "tooLong" });
+    expect(errorsOf({ title: "t", description: "d", categories: Array.from({ length: 11 }, (_, n) => `c${n}`).join(",") })).toEqual({ categories: "tooMany" });
+    expect(errorsOf({ title: "t", description: "d", categories: "x".repeat(61) })).toEqual({ categories: "tooLong" });
   });
 
   it("drops control characters but keeps line breaks in show notes", () => {
-    const { fields } = parseEpisodeFields({ title: "A\u0000B", description: "line one\nline two\u0007" });
-    expect(fields).toEqual({ title: "AB", description: "line one\nline two", categories: [] });
+    expect(parseInput(episodeFieldsSchema, { title: "A\u0000B", description: "line one\nline two\u0007" })).toEqual({
+      ok: true,
+      value: { title: "AB", description: "line one\nline two", categories: [] },
+    });
   });
 });

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { textField } from "~/lib/form-input";
+
 /**
  * The upload and edit dialogs' fields: title and description required, categories
  * optional, comma-separated and trimmed. The same rules run in the browser (to answer at once) and on
@@ -13,8 +16,11 @@ export type EpisodeFieldErrors = Partial<Record<EpisodeField, EpisodeFieldProble
 export type AudioProblem = "missing" | "incomplete" | "empty" | "type" | "unreadable";
 export type EpisodeErrors = EpisodeFieldErrors & { audio?: AudioProblem | "required" };
 export type EpisodeDone = "uploaded" | "updated" | "deleted";
-/** The podcast page action's answer to the dialogs. */
-export type EpisodeAnswer = { ok: true; done: EpisodeDone; slug?: string } | { ok: false; errors?: EpisodeErrors; refused?: string; notFound?: boolean };
+/**
+ * The podcast page action's answer to the dialogs. A post the admin gate refused has no `errors` (see
+ * `refusalIn`); an episode that is gone has `form: "notFound"`, a failure of the server `form: "failed"`.
+ */
+export type EpisodeAnswer = { ok: true; done: EpisodeDone; slug?: string } | { ok: false; errors?: EpisodeErrors & { form?: "notFound" | "failed" } };
 
 export interface EpisodeFields {
   title: string;
@@ -25,7 +31,7 @@ export interface EpisodeFields {
 // Control characters other than tab and newline have no place in a title or show notes.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-const clean = (value: unknown) => (typeof value === "string" ? value.replace(CONTROL, "").trim() : "");
+const clean = (value: string) => value.replace(CONTROL, "").trim();
 
 /** Split on commas, trimmed, empties dropped; the same name twice is kept once. */
 export function splitCategories(text: string): string[] {
@@ -36,16 +42,23 @@ export function splitCategories(text: string): string[] {
     .filter((part) => part && !seen.has(part.toLowerCase()) && seen.add(part.toLowerCase()));
 }
 
-export function parseEpisodeFields(input: { title?: unknown; description?: unknown; categories?: unknown }): { fields: EpisodeFields; errors: EpisodeFieldErrors } {
-  const title = clean(input.title).replace(/\s+/g, " ");
-  const description = clean(input.description);
-  const categories = splitCategories(typeof input.categories === "string" ? input.categories : "");
-  const errors: EpisodeFieldErrors = {};
-  if (!title) errors.title = "required";
-  else if ([...title].length > EPISODE_LIMITS.title) errors.title = "tooLong";
-  if (!description) errors.description = "required";
-  else if ([...description].length > EPISODE_LIMITS.description) errors.description = "tooLong";
-  if (categories.length > EPISODE_LIMITS.categories) errors.categories = "tooMany";
-  else if (categories.some((name) => [...name].length > EPISODE_LIMITS.category)) errors.categories = "tooLong";
-  return { fields: { title, description, categories }, errors };
-}
+/** Length in characters, as a reader counts them, not in UTF-16 units. */
+const atMost = (max: number) => (value: string) => [...value].length <= max;
+
+/** The dialogs' text fields, by the form's names. */
+export const episodeFieldsSchema = z.object({
+  title: textField()
+    .transform((value) => clean(value).replace(/\s+/g, " "))
+    .pipe(z.string().min(1, "required").refine(atMost(EPISODE_LIMITS.title), "tooLong")),
+  description: textField()
+    .transform(clean)
+    .pipe(z.string().min(1, "required").refine(atMost(EPISODE_LIMITS.description), "tooLong")),
+  categories: textField()
+    .transform(splitCategories)
+    .pipe(
+      z
+        .array(z.string())
+        .max(EPISODE_LIMITS.categories, "tooMany")
+        .refine((names) => names.every(atMost(EPISODE_LIMITS.category)), "tooLong"),
+    ),
+});

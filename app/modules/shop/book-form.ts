@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { trimmedField } from "~/lib/form-input";
+
 /**
  * The book upload form: bookTitle and authorName required, bookDescription optional,
  * isPublished (default false), exactly one PDF. The same rules run in the browser and on the server.
@@ -12,7 +15,8 @@ export type BookField = "bookTitle" | "authorName" | "bookDescription" | "pdfFil
  */
 export type PdfProblem = "required" | "type" | "tooLarge" | "name" | "unreadable" | "tooHeavy" | "missing";
 export type BookErrors = Partial<Record<Exclude<BookField, "pdfFile">, "required" | "tooLong">> & { pdfFile?: PdfProblem };
-export type BookAnswer = { ok: true; done: "saved" | "cleared" } | { ok: false; errors?: BookErrors; refused?: string };
+/** A post the admin gate refused has no `errors` (see `refusalIn`); a failure of the server has `form: "failed"`. */
+export type BookAnswer = { ok: true; done: "saved" | "cleared" } | { ok: false; errors?: BookErrors & { form?: "failed" } };
 
 export interface BookFields {
   title: string;
@@ -21,22 +25,23 @@ export interface BookFields {
   published: boolean;
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+/** Length in characters, as a reader counts them, not in UTF-16 units. */
+const atMost = (max: number) => (value: string) => [...value].length <= max;
+/** A one-line text: trimmed, runs of spaces made one. */
+const lineField = () => trimmedField().transform((value) => value.replace(/\s+/g, " "));
 
-export function parseBookFields(input: { bookTitle?: unknown; authorName?: unknown; bookDescription?: unknown; isPublished?: unknown }): { fields: BookFields; errors: BookErrors } {
-  const fields = {
-    title: text(input.bookTitle).replace(/\s+/g, " "),
-    author: text(input.authorName).replace(/\s+/g, " "),
-    description: text(input.bookDescription),
-    published: input.isPublished === "on" || input.isPublished === "true",
-  };
-  const errors: BookErrors = {};
-  const check = (field: "bookTitle" | "authorName" | "bookDescription", value: string, max: number, required: boolean) => {
-    if (required && !value) errors[field] = "required";
-    else if ([...value].length > max) errors[field] = "tooLong";
-  };
-  check("bookTitle", fields.title, BOOK_LIMITS.title, true);
-  check("authorName", fields.author, BOOK_LIMITS.author, true);
-  check("bookDescription", fields.description, BOOK_LIMITS.description, false);
-  return { fields, errors };
-}
+/** The book's text fields and its published switch, by the form's names. */
+export const bookFieldsSchema = z.object({
+  bookTitle: lineField().pipe(z.string().min(1, "required").refine(atMost(BOOK_LIMITS.title), "tooLong")),
+  authorName: lineField().pipe(z.string().min(1, "required").refine(atMost(BOOK_LIMITS.author), "tooLong")),
+  bookDescription: trimmedField().refine(atMost(BOOK_LIMITS.description), "tooLong"),
+  isPublished: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
+});
+
+/** The fields as the book keeps them. */
+export const bookFieldsOf = (input: z.output<typeof bookFieldsSchema>): BookFields => ({
+  title: input.bookTitle,
+  author: input.authorName,
+  description: input.bookDescription,
+  published: input.isPublished,
+});

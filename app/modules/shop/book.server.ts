@@ -2,9 +2,11 @@ import { open, readFile } from "node:fs/promises";
 import type { AppServices } from "~/adapters/context.server";
 import { newObjectKey } from "~/adapters/storage/keys";
 import { hasDangerousName } from "~/lib/file-name";
+import { Refusal } from "~/lib/refusal";
 import { UPLOAD_LIMITS } from "~/lib/upload-limits";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import type { BookFields, PdfProblem } from "./book-form";
+import { DRAWN_COVER_PREFIX, fileOf } from "./covers";
 
 /**
  * The shop's e-book, kept on the server: one row, the PDF private in object
@@ -16,8 +18,7 @@ import type { BookFields, PdfProblem } from "./book-form";
 type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger" | "pdfCovers">;
 
 const BOOK_ID = "book";
-export const BOOK_PREFIX = "book";
-export const COVER_PREFIX = "book/covers";
+const BOOK_PREFIX = "book";
 
 export interface Book extends BookFields {
   pdfKey: string;
@@ -27,12 +28,14 @@ export interface Book extends BookFields {
   updatedAt: string;
 }
 
-export class PdfRejected extends Error {
-  override name = "PdfRejected";
-  constructor(readonly problem: PdfProblem) {
-    super(`PDF refused: ${problem}`);
-  }
-}
+/** Not a PDF is 415, too large 413, a forbidden name or nothing usable 422. */
+const PDF_STATUS: Record<PdfProblem, number> = { type: 415, tooLarge: 413, name: 422, unreadable: 422, tooHeavy: 422, required: 422, missing: 422 };
+const pdfRefusal = (problem: PdfProblem) => new Refusal(problem, { field: "pdfFile", status: PDF_STATUS[problem] });
+
+/** The path of the private PDF, signed for the admin's download link. */
+export const bookPdfPath = (key: string) => `/files/book/${fileOf(key)}`;
+/** The key of the PDF a signed link names. */
+export const bookPdfKey = (file: string) => `${BOOK_PREFIX}/${file}`;
 
 export async function readBook(db: Services["db"]): Promise<Book | null> {
   const row = await db.selectFrom("shop_book").selectAll().where("id", "=", BOOK_ID).executeTakeFirst();
@@ -49,9 +52,6 @@ export async function readBook(db: Services["db"]): Promise<Book | null> {
     updatedAt: row.updated_at,
   };
 }
-
-/** The last segment of a key: what the public and signed URLs carry. */
-export const fileOf = (key: string) => key.slice(key.lastIndexOf("/") + 1);
 
 /** A PDF starts with `%PDF-`; anything else is not one, whatever its name says. */
 async function startsAsPdf(file: string): Promise<boolean> {
@@ -75,10 +75,10 @@ interface StoredPdf {
 /** Checks a finished upload and stores the PDF and its cover; the staged file goes when refused. */
 async function storeUploadedPdf(services: Services, uploadId: string, owner: string): Promise<StoredPdf> {
   const upload = await services.uploads.find(uploadId);
-  if (!upload || upload.owner !== owner || !upload.complete) throw new PdfRejected("missing");
+  if (!upload || upload.owner !== owner || !upload.complete) throw pdfRefusal("missing");
   const refuse = async (problem: PdfProblem) => {
     await services.uploads.remove(uploadId);
-    return new PdfRejected(problem);
+    return pdfRefusal(problem);
   };
   const pdfName = upload.fileName ?? "book.pdf";
   if (upload.offset > UPLOAD_LIMITS.book) throw await refuse("tooLarge");
@@ -88,7 +88,7 @@ async function storeUploadedPdf(services: Services, uploadId: string, owner: str
   if ("problem" in drawn) throw await refuse(drawn.problem);
   const { cover } = drawn;
   const pdfKey = newObjectKey(BOOK_PREFIX, "pdf");
-  const coverKey = newObjectKey(COVER_PREFIX, "webp");
+  const coverKey = newObjectKey(DRAWN_COVER_PREFIX, "webp");
   const stored = await services.storage.putFile(pdfKey, upload.file, { contentType: "application/pdf", cacheControl: "private, no-store" });
   try {
     await services.storage.put(coverKey, cover, { contentType: "image/webp", cacheControl: "public, max-age=3600" });
@@ -112,7 +112,7 @@ async function removeObjects(services: Services, keys: string[]): Promise<void> 
  */
 export async function saveBook(services: Services, actor: Actor, fields: BookFields, uploadId: string | null, now: Date): Promise<void> {
   const before = await readBook(services.db);
-  if (!uploadId && !before) throw new PdfRejected("required");
+  if (!uploadId && !before) throw pdfRefusal("required");
   const pdf = uploadId ? await storeUploadedPdf(services, uploadId, actor.userId ?? "") : null;
   const stamp = now.toISOString();
   const values = { title: fields.title, author: fields.author, description: fields.description, is_published: fields.published ? 1 : 0, updated_at: stamp };

@@ -3,8 +3,10 @@ import type { AppServices } from "~/adapters/context.server";
 import { newObjectKey } from "~/adapters/storage/keys";
 import { finishedUpload } from "~/adapters/uploads/staged-uploads.server";
 import { hasDangerousName } from "~/lib/file-name";
+import { Refusal } from "~/lib/refusal";
 import { UPLOAD_LIMITS } from "~/lib/upload-limits";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { fileOf } from "./covers";
 import type { VideoProblem } from "./video-form";
 
 /**
@@ -15,7 +17,7 @@ import type { VideoProblem } from "./video-form";
 type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger">;
 
 const VIDEO_ID = "trailer";
-export const VIDEO_PREFIX = "shop/video";
+const VIDEO_PREFIX = "shop/video";
 const VIDEO_FORMATS: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm", "video/ogg": "ogv" };
 
 export interface Video {
@@ -26,12 +28,14 @@ export interface Video {
   published: boolean;
 }
 
-export class VideoRejected extends Error {
-  override name = "VideoRejected";
-  constructor(readonly problem: VideoProblem) {
-    super(`Video refused: ${problem}`);
-  }
-}
+/** Not a video 415, over 200 MB 413, the rest 422. */
+const VIDEO_STATUS: Record<VideoProblem, number> = { type: 415, tooLarge: 413, name: 422, missing: 422, none: 422 };
+const videoRefusal = (problem: VideoProblem) => new Refusal(problem, { field: "video", status: VIDEO_STATUS[problem] });
+
+/** The trailer's public path, `/shop/video/<file>`. */
+export const videoPath = (key: string) => `/shop/video/${fileOf(key)}`;
+/** The key of the trailer a public path names. */
+export const videoKey = (file: string) => `${VIDEO_PREFIX}/${file}`;
 
 export async function readVideo(db: Services["db"]): Promise<Video | null> {
   const row = await db.selectFrom("shop_video").selectAll().where("id", "=", VIDEO_ID).executeTakeFirst();
@@ -44,10 +48,10 @@ const removeObject = (services: Services, key: string) =>
 /** Stores a finished upload as the trailer (a draft until published), replacing the one before. */
 export async function saveVideoUpload(services: Services, actor: Actor, uploadId: string, now: Date): Promise<void> {
   const upload = await finishedUpload(services.uploads, uploadId, actor.userId);
-  if (!upload) throw new VideoRejected("missing");
+  if (!upload) throw videoRefusal("missing");
   const refuse = async (problem: VideoProblem) => {
     await services.uploads.remove(uploadId);
-    return new VideoRejected(problem);
+    return videoRefusal(problem);
   };
   const name = upload.fileName ?? "trailer";
   if (upload.offset > UPLOAD_LIMITS.video) throw await refuse("tooLarge");
@@ -77,7 +81,7 @@ export async function saveVideoUpload(services: Services, actor: Actor, uploadId
 export async function publishVideo(services: Services, actor: Actor, now: Date): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
     const result = await trx.updateTable("shop_video").set({ is_published: 1, updated_at: now.toISOString() }).where("id", "=", VIDEO_ID).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new VideoRejected("none");
+    if (Number(result.numUpdatedRows) === 0) throw videoRefusal("none");
     await recordAudit(trx, actor, { action: "shop.video_published", resource: "video" }, now);
   });
 }

@@ -9,7 +9,9 @@ import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { LANGUAGE_NAMES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/root-data";
-import { EPISODE_LIMITS, parseEpisodeFields, type EpisodeAnswer, type EpisodeErrors } from "~/modules/podcast/episode-form";
+import { parseInput } from "~/lib/form-input";
+import { refusalIn } from "~/lib/route-policies";
+import { EPISODE_LIMITS, episodeFieldsSchema, type EpisodeAnswer, type EpisodeErrors } from "~/modules/podcast/episode-form";
 import type { EpisodeView } from "~/components/podcast/episode-view";
 import { FilePicker } from "~/components/ui/file-picker";
 import { MAX_AUDIO_UPLOAD_BYTES } from "~/lib/upload-limits";
@@ -28,8 +30,17 @@ type Phase = "idle" | "uploading" | "saving";
 type Messages = Partial<Record<"title" | "description" | "categories" | "audio", string>>;
 type T = (key: string, options?: Record<string, unknown>) => string;
 
+const AUDIO_MESSAGES: Record<string, string> = {
+  required: "audioRequired",
+  type: "audioType",
+  empty: "audioEmpty",
+  unreadable: "audioUnreadable",
+  missing: "audioMissing",
+  incomplete: "audioMissing",
+} satisfies Record<NonNullable<EpisodeErrors["audio"]>, string>;
+
 /** Field problems, from the browser's check or the server's answer, in the reader's language. */
-function messagesFor(t: T, errors: EpisodeErrors): Messages {
+function messagesFor(t: T, errors: Partial<Record<keyof Messages, string>>): Messages {
   const messages: Messages = {};
   if (errors.title) messages.title = t(errors.title === "required" ? "manage.errors.titleRequired" : "manage.errors.titleTooLong", { max: EPISODE_LIMITS.title });
   if (errors.description)
@@ -38,15 +49,7 @@ function messagesFor(t: T, errors: EpisodeErrors): Messages {
     messages.categories = t(errors.categories === "tooMany" ? "manage.errors.categoriesTooMany" : "manage.errors.categoriesTooLong", {
       max: errors.categories === "tooMany" ? EPISODE_LIMITS.categories : EPISODE_LIMITS.category,
     });
-  const audio = {
-    required: "audioRequired",
-    type: "audioType",
-    empty: "audioEmpty",
-    unreadable: "audioUnreadable",
-    missing: "audioMissing",
-    incomplete: "audioMissing",
-  } as const;
-  if (errors.audio) messages.audio = t(`manage.errors.${audio[errors.audio]}`);
+  if (errors.audio) messages.audio = t(`manage.errors.${AUDIO_MESSAGES[errors.audio]}`);
   return messages;
 }
 
@@ -83,7 +86,7 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
       onClose();
       return;
     }
-    if (answer.refused) setMessages({ audio: t("manage.errors.signedOut") });
+    if (refusalIn(answer)) setMessages({ audio: t("manage.errors.signedOut") });
     else if (answer.errors) setMessages(messagesFor(t, answer.errors));
     // A file the server refused is gone from the server: the next try sends it again.
     if (answer.errors?.audio) sent.current = null;
@@ -104,11 +107,8 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const { errors } = parseEpisodeFields({
-      title: form.get("title"),
-      description: form.get("description"),
-      categories: form.get("categories"),
-    });
+    const checked = parseInput(episodeFieldsSchema, form);
+    const errors = checked.ok ? {} : checked.errors;
     const found = messagesFor(t, {
       ...errors,
       ...(mode === "upload" && !file ? { audio: "required" as const } : {}),

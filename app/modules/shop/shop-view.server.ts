@@ -1,9 +1,10 @@
 import type { AppServices } from "~/adapters/context.server";
 import type { Actor } from "~/modules/audit/audit.server";
-import { fileOf, readBook } from "~/modules/shop/book.server";
-import type { ManageView } from "~/modules/shop/manage-view";
-import { readVideo } from "~/modules/shop/video.server";
-import { shopCovers } from "./shop-cover-setting.server";
+import { bookPdfPath, readBook } from "./book.server";
+import { drawnCoverPath } from "./covers";
+import { shopCovers } from "./covers.server";
+import type { ManageView } from "./manage-view";
+import { readVideo, videoPath } from "./video.server";
 
 type Services = Pick<AppServices, "db" | "storage" | "uploads" | "signedLinks" | "logger">;
 /** The admin's link to the private PDF opens it for ten minutes. */
@@ -21,7 +22,7 @@ export function shownMedia(media: Awaited<ReturnType<typeof shopMedia>>, canEdit
   // Visitors see the e-book only once it is published; the admin in admin mode sees it before.
   const shown = stored && (stored.published || canEdit) ? stored : null;
   // Cover priority: the stored (signed) cover — the temporary one while it is there — then the PDF's first page, then the placeholder.
-  const coverUrl = covers.temporary?.url ?? covers.secureCover ?? (shown?.coverKey ? `/shop/cover/${fileOf(shown.coverKey)}` : null);
+  const coverUrl = covers.temporary?.url ?? covers.secureCover ?? (shown?.coverKey ? drawnCoverPath(shown.coverKey) : null);
   return { ...media, shown, coverUrl };
 }
 
@@ -36,9 +37,9 @@ export function manageView(services: Services, media: ReturnType<typeof shownMed
       published: stored.published,
       pdfName: stored.pdfName,
       pdfSize: stored.pdfSize,
-      downloadUrl: services.signedLinks.url(`/files/book/${fileOf(stored.pdfKey)}`, new Date(now.getTime() + DOWNLOAD_LINK_MS)),
+      downloadUrl: services.signedLinks.url(bookPdfPath(stored.pdfKey), new Date(now.getTime() + DOWNLOAD_LINK_MS)),
     },
-    video: video && { name: video.name, size: video.size, type: video.type, published: video.published, url: `/shop/video/${fileOf(video.key)}` },
+    video: video && { name: video.name, size: video.size, type: video.type, published: video.published, url: videoPath(video.key) },
     secureCover: covers.secureCover,
     temporaryCover: covers.temporary,
     coverUrl,
