@@ -9,7 +9,13 @@ import tseslint from "typescript-eslint";
  * Every layer reaches other folders through "~/" so the rules below can see where an import goes.
  */
 const noParentImports = { group: ["../*"], message: "Import through ~/ so the layer rules apply." };
-const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Components never import server-only code." };
+// A type-only import is erased before bundling, so components may name a module's types without shipping its code
+// (docs/decisions/048-components-import-module-types.md).
+const serverOnly = {
+  group: ["**/*.server", "**/*.server.ts"],
+  allowTypeImports: true,
+  message: "Components never import server-only code; `import type` is the one way to use its types.",
+};
 const layer = (names, why) => names.map((name) => ({ group: [`~/${name}/*`, `~/${name}`], message: why }));
 
 // Cross-cutting modules any domain may use: the audit trail is written in the same transaction as the
@@ -23,7 +29,7 @@ const domains = readdirSync("app/modules", { withFileTypes: true })
 
 const restrict = (files, patterns) => ({
   files,
-  rules: { "no-restricted-imports": ["error", { patterns: [noParentImports, ...patterns] }] },
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [noParentImports, ...patterns] }] },
 });
 
 export default tseslint.config(
@@ -41,6 +47,8 @@ export default tseslint.config(
   {
     rules: {
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `import { type A }` keeps an empty import under verbatimModuleSyntax; `import type` is erased whole.
+      "@typescript-eslint/no-import-type-side-effects": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
