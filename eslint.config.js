@@ -52,10 +52,17 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // lib is what every layer may share: domain-free and runnable on the server and in the browser alike.
   restrict(["app/lib/**"], layer(["routes", "components", "modules", "adapters", "i18n"], "lib is domain-free and depends on nothing above it.")),
   restrict(["app/i18n/**"], layer(["routes", "components", "modules", "adapters"], "i18n depends only on lib.")),
   restrict(["app/adapters/**"], layer(["routes", "components", "modules"], "Adapters do not know the product's domains or UI.")),
   restrict(["app/components/**"], [...layer(["routes", "adapters"], "Components get data from routes, not from adapters."), serverOnly]),
+  // The interface's own helpers (class names, hover timing, file drops, image compression): domain-free like lib,
+  // but only the UI uses them, so they sit inside components where no module or adapter can reach them.
+  restrict(["app/components/lib/**"], [
+    ...layer(["routes", "modules", "adapters", "i18n"], "components/lib holds the interface's domain-free helpers; it depends only on lib."),
+    { group: ["~/components/*", "!~/components/lib", "!~/components/lib/*"], message: "components/lib is used by components, never the other way round." },
+  ]),
   ...domains.map((domain) =>
     restrict([`app/modules/${domain}/**`], [
       ...layer(["routes", "components"], "Modules hold logic, no UI."),

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import type { Paged } from "~/lib/paging";
 import type { AuditEntry } from "~/modules/audit/audit-log.server";
 import { filterQuery, type FilterError } from "~/modules/audit/filters";

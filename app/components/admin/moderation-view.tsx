@@ -2,7 +2,7 @@ import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { mailtoHref } from "~/lib/mailto";
 import type { Paged } from "~/lib/paging";
 import { filterQuery } from "~/modules/audit/filters";

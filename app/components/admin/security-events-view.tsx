@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import type { Paged } from "~/lib/paging";
 import type { SecurityEvent } from "~/modules/audit/audit-log.server";
 import { filterQuery, SECURITY_ORDERS, SEVERITIES, type FilterError } from "~/modules/audit/filters";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import type { SubscriberStats } from "~/modules/newsletter/subscriber-admin.server";
 
 /** The stats with each month's labels written on the server, so both renders agree. */

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { FormNotice } from "~/components/ui/form-field";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { filterQuery } from "~/modules/audit/filters";
 import type { SubscriberListItem } from "~/modules/newsletter/subscriber-admin.server";
 import { ListPagination } from "./list-pagination";
