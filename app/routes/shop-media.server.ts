@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { serveObject } from "~/adapters/storage/serve-object.server";
 import { actorOf } from "~/lib/request-actor.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
+import { notFound, PRIVATE_NO_STORE } from "~/lib/plain-answers";
 
 /**
  * The shop's public media (the e-book's cover, the trailer): `key` is the current object or null.
@@ -9,6 +10,6 @@ import { adminAccess } from "~/modules/accounts/admin-mode.server";
  */
 export async function serveShopMedia(context: AppLoadContext, request: Request, key: string | null, published: boolean, cacheControl: string) {
   const visible = key !== null && (published || (await adminAccess(context.services, request, actorOf(context, request))).state === "admin");
-  if (!visible) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return serveObject(context.services.storage, key, request, { cacheControl: published ? cacheControl : "private, no-store" });
+  if (!visible) return notFound();
+  return serveObject(context.services.storage, key, request, { cacheControl: published ? cacheControl : PRIVATE_NO_STORE });
 }
