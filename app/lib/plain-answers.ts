@@ -1,5 +1,6 @@
-/** Caching headers of answers that must never be stored: one spelling for every route and the server. */
+/** Answers that must never be stored, whoever asked (a link with a token, a refusal, a health report). */
 export const NO_STORE = "no-store";
+/** Answers meant for one visitor: neither the browser's disk nor a shared cache may keep them. */
 export const PRIVATE_NO_STORE = "private, no-store";
 
 /** A plain-text answer, such as a file route's "Not Found"; `headers` adds to the Content-Type. */
