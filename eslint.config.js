@@ -9,7 +9,13 @@ import tseslint from "typescript-eslint";
  * Every layer reaches other folders through "~/" so the rules below can see where an import goes.
  */
 const noParentImports = { group: ["../*"], message: "Import through ~/ so the layer rules apply." };
-const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Components never import server-only code." };
+// A type-only import is erased before bundling, so components may name a module's types without shipping its code
+// (docs/decisions/048-components-import-module-types.md).
+const serverOnly = {
+  group: ["**/*.server", "**/*.server.ts"],
+  allowTypeImports: true,
+  message: "Components never import server-only code; `import type` is the one way to use its types.",
+};
 const layer = (names, why) => names.map((name) => ({ group: [`~/${name}/*`, `~/${name}`], message: why }));
 
 // Cross-cutting modules any domain may use: the audit trail is written in the same transaction as the
@@ -24,7 +30,7 @@ const domains = readdirSync("app/modules", { withFileTypes: true })
 
 const restrict = (files, patterns) => ({
   files,
-  rules: { "no-restricted-imports": ["error", { patterns: [noParentImports, ...patterns] }] },
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [noParentImports, ...patterns] }] },
 });
 
 export default tseslint.config(
@@ -42,13 +48,22 @@ export default tseslint.config(
   {
     rules: {
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `import { type A }` keeps an empty import under verbatimModuleSyntax; `import type` is erased whole.
+      "@typescript-eslint/no-import-type-side-effects": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // lib is what every layer may share: domain-free and runnable on the server and in the browser alike.
   restrict(["app/lib/**"], layer(["routes", "components", "modules", "adapters", "i18n"], "lib is domain-free and depends on nothing above it.")),
   restrict(["app/i18n/**"], layer(["routes", "components", "modules", "adapters"], "i18n depends only on lib.")),
   restrict(["app/adapters/**"], layer(["routes", "components", "modules"], "Adapters do not know the product's domains or UI.")),
   restrict(["app/components/**"], [...layer(["routes", "adapters"], "Components get data from routes, not from adapters."), serverOnly]),
+  // The interface's own helpers (class names, hover timing, file drops, image compression): domain-free like lib,
+  // but only the UI uses them, so they sit inside components where no module or adapter can reach them.
+  restrict(["app/components/lib/**"], [
+    ...layer(["routes", "modules", "adapters", "i18n"], "components/lib holds the interface's domain-free helpers; it depends only on lib."),
+    { group: ["~/components/*", "!~/components/lib", "!~/components/lib/*"], message: "components/lib is used by components, never the other way round." },
+  ]),
   ...domains.map((domain) =>
     restrict([`app/modules/${domain}/**`], [
       ...layer(["routes", "components"], "Modules hold logic, no UI."),

@@ -6,7 +6,8 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
-    alias: { "~": path.resolve(import.meta.dirname, "app") },
+    // content/ holds the sample content and the lists pages render; code imports its JSON as @content/….
+    alias: { "~": path.resolve(import.meta.dirname, "app"), "@content": path.resolve(import.meta.dirname, "content") },
   },
   build: {
     // Server-only modules must never reach the browser bundle.

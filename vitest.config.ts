@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const alias = { "~": path.resolve(import.meta.dirname, "app"), "@content": path.resolve(import.meta.dirname, "content") };
 
 export default defineConfig({
   resolve: { alias },

@@ -19,10 +19,12 @@ import { addPageResources, i18nFor, translatorFor } from "~/i18n/i18n";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
 import { restoreStoredLanguageChoice } from "~/i18n/language-choice";
 import { shellResourcesFor } from "~/i18n/resources.server";
-import { useRootData, type RootData } from "~/i18n/root-data";
+import { useLanguageData, type LanguageData } from "~/i18n/root-data";
+import type { SiteSettings } from "~/lib/site-settings";
 import stylesheet from "./app.css?url";
 
-export function loader({ params, context }: Route.LoaderArgs): RootData {
+/** What every page gets: its language and strings (i18n) and the owner's public settings. */
+export function loader({ params, context }: Route.LoaderArgs): LanguageData & { site: SiteSettings } {
   const language = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const { config } = context.services;
   return {
@@ -53,7 +55,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRootData();
+  const data = useLanguageData();
   const nonce = useNonce();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const i18n = useMemo(() => i18nFor(language, data?.resources ?? {}), [language, data?.resources]);

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { PATHS } from "../server/paths";
 
 /** Sources whose change requires a new production build. */
-const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-const BUILD_MARKER = "build/server/index.js";
+const SOURCES = ["app", "content", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((name) => path.join(PATHS.root, name));
+const BUILD_MARKER = PATHS.serverBuild;
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -25,7 +26,7 @@ export function buildIsStale(): boolean {
 export function buildIfStale(): void {
   if (!buildIsStale()) return;
   console.log("Building the site for production…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd: PATHS.root });
   if (result.status !== 0) {
     console.error("The build failed; see the messages above.");
     process.exit(result.status ?? 1);

@@ -5,18 +5,23 @@ import { buildIfStale } from "./build-if-stale";
 /**
  * `npm test`: builds when needed, then runs unit, integration and browser tests. Browser tests need
  * Chromium; without it they are skipped with a notice, unless REQUIRE_BROWSER=1 makes that a failure.
- * Extra arguments go to Vitest (a file name, `-t "pattern"`).
+ * `--e2e-only` runs the browser tests alone (`npm run test:e2e`), `--no-browser` everything else
+ * (`npm run test:fast`). Extra arguments go to Vitest (a file name, `-t "pattern"`).
  */
+const FLAGS = ["--e2e-only", "--no-browser"];
 const args = process.argv.slice(2);
 const e2eOnly = args.includes("--e2e-only");
-const vitestArgs = args.filter((arg) => arg !== "--e2e-only");
+const noBrowser = args.includes("--no-browser");
+const vitestArgs = args.filter((arg) => !FLAGS.includes(arg));
 
 buildIfStale();
 
 const projects = e2eOnly ? [] : ["unit", "integration"];
-const chromium = findChromium();
+const chromium = noBrowser ? null : findChromium();
 if (chromium) {
   projects.push("e2e");
+} else if (noBrowser) {
+  console.log("The browser tests are left out (--no-browser).");
 } else if (process.env.REQUIRE_BROWSER === "1") {
   console.error("\nREQUIRE_BROWSER=1 but no Chromium was found (looked at CHROME_PATH, /usr/bin/chromium).\n");
   process.exit(1);

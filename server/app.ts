@@ -13,6 +13,7 @@ import { routerHandler } from "./router-handler";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { UPLOAD_ROUTES, UPLOADS_PATH, uploadEndpoint } from "./uploads";
+import { PATHS } from "./paths";
 
 export interface AppOptions {
   services: AppServices;
@@ -22,7 +23,7 @@ export interface AppOptions {
   assets: RequestHandler[];
 }
 
-export const CLIENT_BUILD_DIR = path.resolve("build/client");
+export const CLIENT_BUILD_DIR = PATHS.clientBuild;
 
 /** Hashed file names never change content, so browsers may keep them for a year. */
 export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[] {

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import type { AppServices } from "~/adapters/context.server";
 import { pingDatabase } from "~/adapters/db/database.server";
 import { probeDatabaseWrite } from "~/adapters/db/write-probe.server";
+import { NO_STORE } from "~/lib/plain-answers";
 
 /** Below this much free space in DATA_DIR (uploads, mails, the SQLite file), the site reports trouble. */
 export const LOW_DISK_BYTES = 100 * 1024 * 1024;
@@ -48,7 +49,7 @@ export function healthCheck({ db, dialect, config, now }: Pick<AppServices, "db"
   return async (_req, res) => {
     running ??= check().finally(() => (running = null));
     const report = await running;
-    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Cache-Control", NO_STORE);
     res.status(report.status === "ok" ? 200 : 503).json(report);
   };
 }

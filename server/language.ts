@@ -10,6 +10,7 @@ import {
 } from "~/i18n/languages";
 import { isSafeLocalPath, localizePath, sameSiteTarget, splitLanguagePrefix, switchLanguagePath } from "~/i18n/paths";
 import { resourcesFor } from "~/i18n/resources.server";
+import { NO_STORE } from "~/lib/plain-answers";
 
 /**
  * Paths that are not pages are never redirected: files and data requests (a dot in the last segment),
@@ -70,7 +71,7 @@ export function languageSwitch(): RequestHandler {
       secure: req.secure,
       httpOnly: false,
     });
-    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Cache-Control", NO_STORE);
     res.redirect(303, sameSiteTarget(switchLanguagePath(to, language)));
   };
 }

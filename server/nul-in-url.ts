@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { NO_STORE } from "~/lib/plain-answers";
 
 /**
  * A NUL byte (`%00`) in a URL's path or query is never a page, a search or a slug of this site, and
@@ -7,6 +8,6 @@ import type { RequestHandler } from "express";
 export function refuseNulInUrl(): RequestHandler {
   return (req, res, next) => {
     if (!req.originalUrl.includes("%00") && !req.originalUrl.includes("\u0000")) return next();
-    res.status(400).set("Cache-Control", "no-store").type("text/plain").send("Bad Request: the address contains a NUL character.");
+    res.status(400).set("Cache-Control", NO_STORE).type("text/plain").send("Bad Request: the address contains a NUL character.");
   };
 }

@@ -4,11 +4,9 @@ import { translatorFor } from "~/i18n/i18n";
 import { languageOf } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor, resourcesFor } from "~/i18n/resources.server";
+import { NO_STORE, PRIVATE_NO_STORE } from "~/lib/plain-answers";
 import type { Policy, RoutePolicy } from "~/lib/route-policies";
 import type { AccessDecision } from "~/modules/accounts/route-access.server";
-
-/** Answers meant for one visitor: neither the browser's disk nor a shared cache may keep them. */
-export const PRIVATE = "private, no-store";
 
 /** Whether a route renders HTML (it has a component) rather than answering with a file or a download. */
 export type RouteKind = "page" | "file";
@@ -22,7 +20,7 @@ export type RouteKind = "page" | "file";
 export function policyHeaders(policy: Policy, kind: RouteKind, request: Request): Headers {
   const headers = new Headers();
   const personal = policy === "signedIn" || policy === "admin" || policy === "page" || policy === "accounts";
-  if (personal || (kind === "page" && hasSessionCookie(request))) headers.set("Cache-Control", PRIVATE);
+  if (personal || (kind === "page" && hasSessionCookie(request))) headers.set("Cache-Control", PRIVATE_NO_STORE);
   if (kind === "page") headers.set("Vary", "Cookie");
   return headers;
 }
@@ -86,6 +84,6 @@ function plainText(status: number, text: string, headers: Headers): Response {
   const merged = new Headers(headers);
   merged.set("Content-Type", "text/plain; charset=utf-8");
   merged.set("X-Content-Type-Options", "nosniff");
-  if (!merged.has("Cache-Control")) merged.set("Cache-Control", "no-store");
+  if (!merged.has("Cache-Control")) merged.set("Cache-Control", NO_STORE);
   return new Response(text, { status, headers: merged });
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { NO_STORE } from "~/lib/plain-answers";
 
 /**
  * Every form the site has fits in far less: the longest (a 5,000-character contact message or a
@@ -86,7 +87,7 @@ const LINGER_BYTES = 8 * 1024 * 1024;
  * sending and discards what still arrives, for at most LINGER_MS or LINGER_BYTES, never the whole body.
  */
 function refuse(req: Request, res: Response, status: number): void {
-  res.status(status).set("Cache-Control", "no-store").type("text/plain").send(MESSAGES[status]);
+  res.status(status).set("Cache-Control", NO_STORE).type("text/plain").send(MESSAGES[status]);
   res.once("finish", () => {
     const socket = req.socket;
     socket.end();

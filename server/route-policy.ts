@@ -2,7 +2,8 @@ import type { HeadersFunction, LoaderFunctionArgs, ServerBuild } from "react-rou
 import { declaredPolicy, type Policy, type RoutePolicy } from "~/lib/route-policies";
 import { actorOf } from "~/modules/audit/audit.server";
 import { contextWith, decideAccess } from "~/modules/accounts/route-access.server";
-import { policyHeaders, PRIVATE, refusalAnswer, withPolicyHeaders, type RouteKind } from "./policy-answers";
+import { policyHeaders, refusalAnswer, withPolicyHeaders, type RouteKind } from "./policy-answers";
+import { PRIVATE_NO_STORE } from "~/lib/plain-answers";
 
 /**
  * The declared route policies (app/lib/route-policies.ts) put to work: at start every loader and
@@ -113,7 +114,7 @@ function carryPolicyHeaders(own: Route["module"]["headers"]): HeadersFunction {
   return (args) => {
     const headers = new Headers(typeof own === "function" ? own(args) : own ?? args.parentHeaders);
     const answers = [args.parentHeaders, args.loaderHeaders, args.actionHeaders, args.errorHeaders];
-    if (answers.some((answer) => answer?.get("Cache-Control") === PRIVATE)) headers.set("Cache-Control", PRIVATE);
+    if (answers.some((answer) => answer?.get("Cache-Control") === PRIVATE_NO_STORE)) headers.set("Cache-Control", PRIVATE_NO_STORE);
     headers.set("Vary", "Cookie");
     return headers;
   };

@@ -5,8 +5,7 @@ import { seedArticles } from "~/modules/blog/seed.server";
 import { seedEpisodes } from "~/modules/podcast/seed.server";
 import { readSettings, seedDefaultSettings, writeSetting } from "~/modules/settings/settings.server";
 import { seedProducts } from "~/modules/shop/products.server";
-
-export const CONTENT_FOLDER = path.resolve("content");
+import { PATHS } from "./paths";
 
 /**
  * Sample content for a fresh install. Every step inserts only what is missing, so running it on
@@ -14,8 +13,8 @@ export const CONTENT_FOLDER = path.resolve("content");
  */
 export async function seedSampleContent(db: Db, storage: ObjectStorage, now: Date): Promise<Record<string, number>> {
   const settings = await seedDefaultSettings(db, now);
-  const articles = await seedArticles(db, path.join(CONTENT_FOLDER, "articles"), now);
-  const products = await seedProducts(db, path.join(CONTENT_FOLDER, "products.json"), now);
+  const articles = await seedArticles(db, path.join(PATHS.content, "articles"), now);
+  const products = await seedProducts(db, path.join(PATHS.content, "products.json"), now);
   // The sample episodes' audio is generated (a short chime), not shipped in content/. They are added
   // on the first start only, so an episode the owner deleted stays deleted.
   const firstStart = (await readSettings(db))["podcast.samplesSeededAt"] === "";

@@ -1,6 +1,5 @@
 import { createServer } from "node:http";
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -13,8 +12,9 @@ import { issueSetupLink, SETUP_LINK_HOURS } from "~/modules/accounts/setup-link.
 import { outboxHandlers, startOutboxWorker } from "./outbox-worker";
 import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanup, scheduleUnconfirmedAccountCleanup } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
+import { PATHS } from "./paths";
 
-const SERVER_BUILD = path.resolve("build/server/index.js");
+const SERVER_BUILD = PATHS.serverBuild;
 
 export async function startServer({ development }: { development: boolean }): Promise<void> {
   const config = parseConfig(process.env);

@@ -7,6 +7,7 @@ import { safeFileName } from "~/lib/file-name";
 import { isUploadPurpose, UPLOAD_LIMITS, type UploadPurpose } from "~/lib/upload-limits";
 import { requireAdminMode } from "~/modules/accounts/admin-mode.server";
 import type { Actor } from "~/modules/audit/audit.server";
+import { NO_STORE } from "~/lib/plain-answers";
 
 /** Where the browser sends resumable uploads: POST creates one, PATCH adds bytes, HEAD asks how far it got. */
 export const UPLOADS_PATH = "/admin/uploads";
@@ -57,7 +58,7 @@ export function uploadEndpoint(services: AppServices): RequestHandler {
       const actor: Actor = { userId: null, ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null };
       const gate = await requireAdminMode(services, headersOnly(req), actor, "podcast_upload");
       if (!gate.ok) {
-        res.status(gate.status).set("Cache-Control", "no-store").type("text/plain").send(gate.reason);
+        res.status(gate.status).set("Cache-Control", NO_STORE).type("text/plain").send(gate.reason);
         return;
       }
       const userId = gate.actor.userId!;

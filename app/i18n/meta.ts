@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { translatorFor } from "./i18n";
 import { LANGUAGE_LOCALES, LANGUAGES } from "./languages";
-import type { RootData } from "./root-data";
+import type { SiteSettings } from "~/lib/site-settings";
+import type { LanguageData } from "./root-data";
 
 interface MatchLike {
   id: string;
@@ -17,7 +18,7 @@ export function pageMeta(
   key: string,
   options: { noindex?: boolean; title?: string; description?: string; image?: string; type?: "website" | "article" } = {},
 ): MetaDescriptor[] {
-  const root = matches.find((match) => match?.id === "root")?.data as RootData | undefined;
+  const root = matches.find((match) => match?.id === "root")?.data as (LanguageData & { site: SiteSettings }) | undefined;
   if (!root) return [];
   const t = translatorFor(root.language, root.resources);
   const ownTitle = t(`pages:${key}.documentTitle`, { defaultValue: "" });

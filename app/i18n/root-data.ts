@@ -3,29 +3,18 @@ import { useRouteLoaderData } from "react-router";
 import { DEFAULT_LANGUAGE, type Language } from "./languages";
 import { localizePath } from "./paths";
 
-/** What the root loader gives every page: the language, its strings and the public settings. */
-export interface RootData {
+/** The root loader's language part: the page's language and the strings of the shell. */
+export interface LanguageData {
   language: Language;
   resources: ResourceLanguage;
-  site: {
-    appUrl: string;
-    supportUrl: string;
-    purchaseUrl: string;
-    /** False on a read-only deployment (ADMIN_ENABLED=false): every admin control is hidden. */
-    adminEnabled: boolean;
-  };
 }
 
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData("root") as RootData | undefined;
-}
-
-export function useAdminEnabled(): boolean {
-  return useRootData()?.site.adminEnabled ?? false;
+export function useLanguageData(): LanguageData | undefined {
+  return useRouteLoaderData("root") as LanguageData | undefined;
 }
 
 export function useLanguage(): Language {
-  return useRootData()?.language ?? DEFAULT_LANGUAGE;
+  return useLanguageData()?.language ?? DEFAULT_LANGUAGE;
 }
 
 /** Turns an English path ("/blog") into the current language's URL ("/fr/blog"). */

@@ -1,10 +1,12 @@
+import { NO_STORE } from "./plain-answers";
+
 /**
  * Headers of a page opened from a mailed link whose token sits in the URL: no browser or proxy keeps
  * the page, and no Referer carries the token to another site. `same-origin` rather than `no-referrer`:
  * under `no-referrer` browsers send `Origin: null` with the page's own form, which the site's CSRF
  * check (server/same-origin.ts) and React Router's both refuse, so the button would fail without JavaScript.
  */
-export const MAILED_LINK_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
+export const MAILED_LINK_HEADERS = { "Cache-Control": NO_STORE, "Referrer-Policy": "same-origin" } as const;
 
 /** A route's `headers` for such a page (React Router sends a loader's own headers only through this). */
 export const mailedLinkHeaders = () => MAILED_LINK_HEADERS;

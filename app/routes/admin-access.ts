@@ -3,12 +3,13 @@ import type { Route } from "./+types/admin-access";
 import { ADMIN_ACCESS_STATUS, runAdminAccessIntent } from "~/modules/accounts/admin-access-intent.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { actorOf } from "~/modules/audit/audit.server";
+import { NO_STORE } from "~/lib/plain-answers";
 
 /** What the Admin Access dialog shows: signed out, not an admin, an admin to verify, or admin mode on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await adminAccess(context.services, request, actorOf(context, request));
   const email = "email" in access ? access.email : null;
-  return data({ state: access.state, email }, { headers: { "Cache-Control": "no-store" } });
+  return data({ state: access.state, email }, { headers: { "Cache-Control": NO_STORE } });
 }
 
 /** 'Verify Admin Access' and 'Logout Admin' from the dialog (fetcher posts); the answer names the toast. */

@@ -3,12 +3,13 @@ import { translatorFor } from "~/i18n/i18n";
 import { languageOf } from "~/i18n/languages";
 import { resourcesFor } from "~/i18n/resources.server";
 import { blogFeed } from "~/modules/blog/feeds.server";
+import { notFound } from "~/lib/plain-answers";
 
 /** GET /blog/feed.xml (RSS 2.0) and /blog/atom.xml (Atom), under each language's prefix too. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   if (params.lang !== undefined && (params.lang === "en" || language !== params.lang)) {
-    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+    return notFound();
   }
   const format = new URL(request.url).pathname.endsWith("/atom.xml") ? "atom" : "rss";
   const t = translatorFor(language, resourcesFor(language));

@@ -13,7 +13,8 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { useLocalize, useRootData } from "~/i18n/root-data";
+import { useSiteSettings } from "~/components/site-settings";
+import { useLocalize } from "~/i18n/root-data";
 import { jsonLd } from "~/lib/json-ld";
 import { featuredArticles } from "~/modules/blog/articles.server";
 import { toCard } from "~/modules/blog/cards";
@@ -43,7 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
   const localize = useLocalize();
   const nonce = useNonce();
-  const appUrl = useRootData()?.site.appUrl ?? "";
+  const appUrl = useSiteSettings()?.appUrl ?? "";
   const { articles, promo, subscriberClaim } = loaderData;
   const organization = { "@context": "https://schema.org", "@type": "Organization", name: "Diaspora Policy", url: `${appUrl}/`, logo: `${appUrl}/favicon.svg` };
   return (

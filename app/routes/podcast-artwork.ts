@@ -3,6 +3,7 @@ import { svgToPng } from "~/adapters/images/rasterize.server";
 import { ARTWORK_SIZE, episodeArtwork } from "~/modules/podcast/artwork";
 import { episodeBySlug } from "~/modules/podcast/episodes.server";
 import { SHOW_ARTWORK } from "~/modules/podcast/paths";
+import { notFound } from "~/lib/plain-answers";
 
 const pngCache = new Map<string, Buffer>();
 
@@ -14,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^([a-z0-9-]{1,100})\.(svg|png)$/.exec(params.file);
   const name = match?.[1];
   const known = name === SHOW_ARTWORK || (name !== undefined && (await episodeBySlug(context.services.db, name, "en")) !== null);
-  if (!match || !name || !known) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!match || !name || !known) return notFound();
   const svg = episodeArtwork(name === SHOW_ARTWORK ? "diaspora-policy-podcast" : name);
   const cacheControl = "public, max-age=86400";
   if (match[2] === "svg") return new Response(svg, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": cacheControl } });

@@ -3,6 +3,7 @@ import { serveObject } from "~/adapters/storage/serve-object.server";
 import { audioKeyOf, episodeIdByAudioKey } from "~/modules/podcast/episodes.server";
 import { countListen, isListenRequest } from "~/modules/podcast/listens.server";
 import { AUDIO_CACHE_CONTROL } from "~/modules/podcast/seed.server";
+import { notFound } from "~/lib/plain-answers";
 
 /**
  * GET/HEAD /podcast/audio/<file>: an episode's audio from object storage, with Range (206/416),
@@ -13,7 +14,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, storage, config, logger, now } = context.services;
   const key = audioKeyOf(params.file);
   const episodeId = key ? await episodeIdByAudioKey(db, key) : null;
-  if (!key || !episodeId) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!key || !episodeId) return notFound();
   const response = await serveObject(storage, key, request, { cacheControl: AUDIO_CACHE_CONTROL });
   if ((response.status === 200 || response.status === 206) && isListenRequest(request.method, request.headers.get("range"))) {
     const listen = { episodeId, ip: context.clientIp, userAgent: request.headers.get("user-agent"), secret: config.sessionSecret, now: now() };

@@ -1,5 +1,6 @@
 import { BookMarked } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import resources from "@content/resources.json";
 import type { Route } from "./+types/resources";
 import { PageHeader } from "~/components/layout/page-header";
 import { languageOf } from "~/i18n/languages";
@@ -12,18 +13,11 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "resources");
 
-/** Classic works: author, title and year are facts, so they are not translated; the notes are. */
-const BOOKS = [
-  { id: "rodney", author: "Walter Rodney", title: "How Europe Underdeveloped Africa", year: 1972 },
-  { id: "fanon", author: "Frantz Fanon", title: "The Wretched of the Earth (Les Damnés de la Terre)", year: 1961 },
-  { id: "duBois", author: "W. E. B. Du Bois", title: "Black Reconstruction in America", year: 1935 },
-  { id: "nkrumah", author: "Kwame Nkrumah", title: "Neo-Colonialism: The Last Stage of Imperialism", year: 1965 },
-  { id: "cesaire", author: "Aimé Césaire", title: "Discourse on Colonialism (Discours sur le colonialisme)", year: 1950 },
-  { id: "james", author: "C. L. R. James", title: "The Black Jacobins", year: 1938 },
-  { id: "williams", author: "Eric Williams", title: "Capitalism and Slavery", year: 1944 },
-] as const;
-
-const TERMS = ["afcfta", "rulesOfOrigin", "remittances", "diasporaBonds", "globalSouth", "nonAligned", "reparations", "tariff"] as const;
+/**
+ * Classic works: author, title and year are facts, so they are not translated; the notes
+ * (`sections:resources.books.<id>`) are, as are the glossary's terms (`sections:resources.terms.<id>`).
+ */
+const { books: BOOKS, glossary: TERMS } = resources;
 
 export default function Resources() {
   const { t } = useTranslation("sections");

@@ -12,8 +12,9 @@ import {
 } from "~/modules/blog/articles.server";
 import { readArticleContent, seedArticles } from "~/modules/blog/seed.server";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
+import { PATHS } from "../../server/paths";
 
-const CONTENT = path.resolve("content/articles");
+const CONTENT = path.join(PATHS.content, "articles");
 const shipped = readArticleContent(CONTENT);
 
 describe("the shipped sample articles", () => {

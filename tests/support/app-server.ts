@@ -16,6 +16,7 @@ import { movableClock, type MovableClock } from "./clock";
 import type { TestDatabase } from "./databases";
 import { openSeededTestDatabase, seededSqliteDataDir } from "./seeded-databases";
 import { startS3Server, type TestS3Server } from "./s3-server";
+import { PATHS } from "../../server/paths";
 
 export interface TestApp {
   url: string;
@@ -25,7 +26,7 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-const SERVER_BUILD = path.resolve("build/server/index.js");
+const SERVER_BUILD = PATHS.serverBuild;
 
 /**
  * The real app (production build, real database) on a free local port, in this process, with its

@@ -3,6 +3,8 @@ import type { Language } from "~/i18n/languages";
 import { locales } from "~/i18n/locales";
 import { parseArticleFile } from "~/modules/blog/article-file";
 import { SAMPLE_EPISODES } from "~/modules/podcast/sample-episodes";
+import path from "node:path";
+import { PATHS } from "../../server/paths";
 
 export const SAMPLE_ARTICLE = "pan-african-trade-networks-afcfta";
 /** A seeded episode (the first of SAMPLE_EPISODES, "Legacy of MLK"); the authorization matrix uses it too. */
@@ -11,7 +13,7 @@ const sampleEpisodeTitle = (language: Language) => SAMPLE_EPISODES[0]!.text[lang
 
 /** The sample article's title in a language, as shipped in content/articles. */
 export function sampleArticleTitle(language: Language): string {
-  return parseArticleFile(readFileSync(`content/articles/${SAMPLE_ARTICLE}/${language}.md`, "utf8")).title;
+  return parseArticleFile(readFileSync(path.join(PATHS.content, "articles", SAMPLE_ARTICLE, `${language}.md`), "utf8")).title;
 }
 
 const pageHeading = (key: string) => (language: Language) =>

@@ -3,6 +3,7 @@ import type { ObjectInfo, ObjectStorage, StoredObject } from "./contract";
 import { InvalidObjectKeyError } from "./keys";
 import { parseRangeHeader } from "./range";
 import type { SignedLinks } from "./signed-links.server";
+import { NO_STORE } from "~/lib/plain-answers";
 
 export interface ServeOptions {
   /** Cache-Control of the response; default: the one stored with the object, else `no-cache`. */
@@ -108,7 +109,7 @@ function unsatisfiable(size: number): Response {
 function plain(status: number, text: string, extra: Record<string, string> = {}): Response {
   return new Response(text, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", ...extra },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": NO_STORE, ...extra },
   });
 }
 

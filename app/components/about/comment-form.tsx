@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { COMMENT_LIMITS } from "~/modules/comments/limits";
 
 export interface CommentFormResult {

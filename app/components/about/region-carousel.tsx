@@ -2,8 +2,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-
-export const REGION_SLIDES = ["bahia", "palenque", "kingston", "haiti", "havana"] as const;
+import { REGION_SLIDES } from "~/modules/home/regions";
 
 /**
  * The South America and Caribbean carousel: swipe, previous/next buttons and arrow keys. Without

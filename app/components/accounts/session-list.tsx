@@ -1,13 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/i18n/format";
 import { useLanguage } from "~/i18n/root-data";
-
-export interface SessionRow {
-  id: string;
-  current: boolean;
-  userAgent: string | null;
-  lastActive: string;
-}
+import type { DeviceSession } from "~/modules/accounts/accounts.server";
 
 /** A short name for a browser from its User-Agent, e.g. "Firefox on Linux". */
 function deviceName(userAgent: string | null): string | null {
@@ -18,7 +12,7 @@ function deviceName(userAgent: string | null): string | null {
 }
 
 /** Where the user is signed in: each device's browser and when it was last used. */
-export function SessionList({ sessions }: { sessions: SessionRow[] }) {
+export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
   const { t } = useTranslation("accounts");
   const language = useLanguage();
   return (

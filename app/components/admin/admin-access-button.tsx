@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
-import { useAdminEnabled } from "~/i18n/root-data";
+import { useAdminEnabled } from "~/components/site-settings";
 
 // The dialog's code loads on first use; pages do not carry it up front (ADR 022).
 const AdminAccessDialog = lazy(() => import("./admin-access-dialog"));

@@ -4,26 +4,17 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import type { Paged } from "~/lib/paging";
+import type { AuditEntry } from "~/modules/audit/audit-log.server";
 import { filterQuery, type FilterError } from "~/modules/audit/filters";
 import { FilterActions } from "./filter-actions";
 import { ListPagination } from "./list-pagination";
 import { CodeName, DetailsCell, FromCell, WhenCell, WhoCell } from "./log-cells";
 import { ResponsiveTable, type Column } from "./responsive-table";
 
-export interface AuditRow {
-  id: string;
-  timestamp: string;
-  when: string;
-  action: string;
-  resource: string;
-  details: string;
-  userId: string | null;
-  email: string | null;
-  ip: string | null;
-  userAgent: string | null;
-}
+/** An entry with its time written out in the page's language on the server, so both renders agree. */
+export type AuditRow = AuditEntry & { when: string };
 
 export interface AuditLogViewProps {
   /** What the form shows: the filters as typed. */

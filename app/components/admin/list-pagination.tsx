@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 /** Previous / next links and where we are; shown only when there is more than one page. */
 export function ListPagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 // Destructive buttons in the palette's alert red (buttonClass has no such variant, and its colours would win over extra classes).
 const DANGER = "inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-alert px-5 font-semibold text-white transition-colors hover:bg-[#8f1c13] disabled:pointer-events-none disabled:opacity-60";

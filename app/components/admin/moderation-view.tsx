@@ -2,10 +2,12 @@ import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { mailtoHref } from "~/lib/mailto";
 import type { Paged } from "~/lib/paging";
 import { filterQuery } from "~/modules/audit/filters";
+import type { CommentForModeration } from "~/modules/comments/moderation.server";
+import type { ContactMessageForModeration } from "~/modules/contact/moderation.server";
 import { ListPagination } from "./list-pagination";
 import { Empty, ModerationItem } from "./moderation-item";
 
@@ -13,26 +15,9 @@ export type ModerationTab = "comments" | "messages";
 export type ModerationDone = "approved" | "commentDeleted" | "handled" | "messageDeleted";
 export type ModerationError = "notFound" | "confirmRequired" | "invalid";
 
-export interface CommentRow {
-  id: string;
-  page: string;
-  name: string;
-  body: string;
-  language: string;
-  status: "pending" | "approved" | "rejected";
-  date: string;
-}
-
-export interface MessageRow {
-  id: string;
-  name: string;
-  email: string;
-  topic: string;
-  message: string;
-  language: string;
-  status: "new" | "handled";
-  date: string;
-}
+/** The rows with their dates written out in the page's language on the server. */
+export type CommentRow = CommentForModeration & { date: string };
+export type MessageRow = ContactMessageForModeration & { date: string };
 
 export interface ModerationViewProps {
   tab: ModerationTab;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 export interface Column<Row> {
   key: string;

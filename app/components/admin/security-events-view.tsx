@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import type { Paged } from "~/lib/paging";
+import type { SecurityEvent } from "~/modules/audit/audit-log.server";
 import { filterQuery, SECURITY_ORDERS, SEVERITIES, type FilterError } from "~/modules/audit/filters";
 import { FilterActions } from "./filter-actions";
 import { ListPagination } from "./list-pagination";
@@ -12,23 +13,8 @@ import { ResponsiveTable, type Column } from "./responsive-table";
 
 type Severity = (typeof SEVERITIES)[number];
 
-export interface SecurityRow {
-  id: string;
-  timestamp: string;
-  when: string;
-  type: string;
-  severity: Severity;
-  details: string;
-  userId: string | null;
-  email: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  /** Events the row stands for: more than 1 when repeats from one source were counted into it. */
-  count: number;
-  lastSeen: string;
-  lastWhen: string;
-  manySources: boolean;
-}
+/** An event with its first and last times written out in the page's language on the server. */
+export type SecurityRow = SecurityEvent & { when: string; lastWhen: string };
 
 export interface SecurityEventsViewProps {
   form: { severity: string; order: string };

@@ -1,16 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
+import type { SubscriberStats } from "~/modules/newsletter/subscriber-admin.server";
 
-export interface SubscriberStatsData {
-  total: number;
-  confirmed: number;
-  waiting: number;
-  unsubscribed: number;
-  /** Oldest first; the labels are written on the server, so both renders agree. */
-  months: Array<{ month: string; count: number; narrow: string; short: string; full: string }>;
-  sources: Array<{ source: string; count: number }>;
+/** The stats with each month's labels written on the server, so both renders agree. */
+export interface SubscriberStatsData extends Omit<SubscriberStats, "months"> {
+  months: Array<SubscriberStats["months"][number] & { narrow: string; short: string; full: string }>;
 }
 
 function useFormats() {

@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { showToast } from "~/components/ui/toast";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import type { AdminRefusalReason } from "./admin-page";
 
 /** What the sync action answers: how it went, or why the gate refused it. */

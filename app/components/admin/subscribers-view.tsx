@@ -5,24 +5,17 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { FormNotice } from "~/components/ui/form-field";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { filterQuery } from "~/modules/audit/filters";
+import type { SubscriberListItem } from "~/modules/newsletter/subscriber-admin.server";
 import { ListPagination } from "./list-pagination";
 import { WhenCell } from "./log-cells";
 import { ResponsiveTable, type Column } from "./responsive-table";
 import { SubscriberStatsPanel, type SubscriberStatsData } from "./subscriber-stats";
 import { SyncButton } from "./subscriber-sync";
 
-export interface SubscriberRow {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  source: string;
-  createdAt: string;
-  when: string;
-  status: "confirmed" | "waiting" | "unsubscribed";
-}
+/** A subscriber with the sign-up time written out in the page's language on the server. */
+export type SubscriberRow = SubscriberListItem & { when: string };
 
 export interface SubscribersViewProps {
   query: string;

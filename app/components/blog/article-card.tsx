@@ -1,18 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { ArticleSummary } from "~/modules/blog/articles.server";
 
 /** What a card shows, prepared by the loader (dates formatted on the server). */
-export interface ArticleCardData {
-  slug: string;
-  href: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  image: string;
-  date: string;
-  publishedAt: string;
-  featured: boolean;
-}
+/** An article as a card shows it, with its link and its date written for the reader. */
+export type ArticleCardData = Pick<ArticleSummary, "slug" | "title" | "excerpt" | "category" | "image" | "publishedAt" | "featured"> & { href: string; date: string };
 
 export function ArticleCard({ article, eager = false }: { article: ArticleCardData; eager?: boolean }) {
   const { t } = useTranslation("blog");

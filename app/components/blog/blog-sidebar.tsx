@@ -2,7 +2,7 @@ import { ChevronDown, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { blogSearchString, type BlogQuery } from "~/modules/blog/blog-query";
 import { CATEGORY_GROUPS, TRENDING_TAGS } from "~/modules/blog/taxonomy";
 import { AskTheDiplomat } from "./ask-the-diplomat";

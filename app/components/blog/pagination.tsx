@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 /** Page links, the current one marked; shown only when there is more than one page. */
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {

@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { CONTACT_LIMITS, CONTACT_TOPICS } from "~/modules/contact/topics";
 
 type Field = "name" | "email" | "topic" | "message";

@@ -5,25 +5,18 @@ import { ShareLinks } from "~/components/blog/share-links";
 import { buttonClass } from "~/components/ui/button-styles";
 import type { Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
+import type { Episode } from "~/modules/podcast/episodes.server";
 import { slugify } from "~/modules/podcast/slug";
 
-export interface EpisodeDetailsData {
-  slug: string;
-  title: string;
-  description: string;
-  publishedAt: string;
+export type EpisodeDetailsData = Pick<
+  Episode,
+  "slug" | "title" | "description" | "publishedAt" | "listens" | "imageUrl" | "audioUrl" | "audioType" | "categories" | "transcript" | "translated"
+> & {
   /** Written for the reader (formatDate). */
   date: string;
   /** m:ss (formatDuration). */
   duration: string;
-  listens: number;
-  imageUrl: string;
-  audioUrl: string;
-  audioType: string;
-  categories: string[];
-  transcript: string | null;
-  translated: boolean;
-}
+};
 
 /** The episode page: artwork, title, the player, show notes, transcript, categories and share links. */
 export function EpisodeDetails({ episode, url, feedUrl, language }: { episode: EpisodeDetailsData; url: string; feedUrl: string; language: Language }) {

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LANGUAGE_LOCALES, LANGUAGES } from "~/i18n/languages";
 import { localizePath, splitLanguagePrefix } from "~/i18n/paths";
-import { useLanguage, useRootData } from "~/i18n/root-data";
+import { useSiteSettings } from "~/components/site-settings";
+import { useLanguage } from "~/i18n/root-data";
 
 /**
  * The canonical URL of this page, its `hreflang` alternates in the four languages (English as
@@ -12,7 +13,7 @@ export function LanguageAlternates() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const language = useLanguage();
-  const appUrl = useRootData()?.site.appUrl ?? "";
+  const appUrl = useSiteSettings()?.appUrl ?? "";
   const { rest } = splitLanguagePrefix(pathname);
   const absolute = (path: string) => `${appUrl}${path}`;
   const feedTitle = t("documentTitle", { page: t("pages:blog.title") });

@@ -6,8 +6,8 @@ import { rememberLanguageChoice } from "~/i18n/language-choice";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/i18n/languages";
 import { switchLanguagePath } from "~/i18n/paths";
 import { useLanguage } from "~/i18n/root-data";
-import { HoverIntent } from "~/lib/hover-intent";
-import { cn } from "~/lib/cn";
+import { HoverIntent } from "~/components/lib/hover-intent";
+import { cn } from "~/components/lib/cn";
 import { FlagIcon } from "./flag-icon";
 import { useMenuKeyboard } from "~/components/ui/menu-keyboard";
 

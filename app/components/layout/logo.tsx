@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 /** The wordmark: a gold-and-green mark beside the name, linking home. */
 export function Logo({ onDark = false }: { onDark?: boolean }) {

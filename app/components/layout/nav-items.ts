@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 /** The header and footer links, as English paths (see `app/i18n/paths.ts`) with the i18n key of their label. */
 export interface NavItem {

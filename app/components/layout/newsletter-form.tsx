@@ -6,7 +6,7 @@ import { replyText, type NewsletterReply } from "~/components/newsletter/newslet
 import { buttonClass } from "~/components/ui/button-styles";
 import { showToast } from "~/components/ui/toast";
 import { useLocalize } from "~/i18n/root-data";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 /**
  * The short newsletter form (footer, home, updates, articles): with JavaScript it posts in

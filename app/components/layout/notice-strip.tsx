@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 /** A one-line announcement across the page with a link, on a dark or a gold band. */
 export function NoticeStrip({ Icon, text, linkText, to, tone }: { Icon: LucideIcon; text: string; linkText: string; to: string; tone: "dark" | "gold" }) {

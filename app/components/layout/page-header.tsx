@@ -14,16 +14,3 @@ export function PageHeader({ pageKey, children }: { pageKey: string; children?: 
     </header>
   );
 }
-
-/** A page whose content is still being prepared: its title, its purpose and an honest note. */
-export function PlaceholderPage({ pageKey }: { pageKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader pageKey={pageKey} />
-      <div className="mx-auto max-w-wide px-4 py-10 sm:px-6">
-        <p className="text-muted">{t("comingSoonNote")}</p>
-      </div>
-    </>
-  );
-}

@@ -1,7 +1,7 @@
 import { Coffee } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
-import { useRootData } from "~/i18n/root-data";
+import { useSiteSettings } from "~/components/site-settings";
 
 /**
  * Opens the external tip page in a new tab. A plain link: it makes no request to this site.
@@ -9,7 +9,7 @@ import { useRootData } from "~/i18n/root-data";
  */
 export function SupportButton({ label, className }: { label?: string; className?: string }) {
   const { t } = useTranslation("footer");
-  const supportUrl = useRootData()?.site.supportUrl;
+  const supportUrl = useSiteSettings()?.supportUrl;
   if (!supportUrl) return null;
   return (
     <a href={supportUrl} target="_blank" rel="noopener" className={buttonClass({ variant: "accent", className })}>

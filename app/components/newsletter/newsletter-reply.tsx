@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 export type NewsletterReply =
   | { result: "success"; email: string }

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { isoDuration } from "~/modules/podcast/duration";
 import type { EpisodeView } from "./episode-view";
 import { EpisodeAdminActions } from "./manage/episode-manage";

@@ -1,7 +1,7 @@
 import { LayoutGrid, List } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useSearchParams } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { EpisodeItem } from "./episode-item";
 import type { EpisodeView } from "./episode-view";
 import { VIEW_PARAM, viewModeOf, type ViewMode } from "./view-mode";

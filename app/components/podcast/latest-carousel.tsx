@@ -2,7 +2,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import { EpisodeItem } from "./episode-item";
 import type { EpisodeView } from "./episode-view";
 

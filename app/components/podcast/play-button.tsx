@@ -2,7 +2,7 @@ import { Pause, Play } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 import type { EpisodeView } from "./episode-view";
 import { usePlayer } from "./player-context";
 

@@ -4,15 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useLocalize } from "~/i18n/root-data";
+import type { Product } from "~/modules/shop/products.server";
 import { keepOnly, MAX_QUANTITY, removeFromCart, setQuantity, useCart, useHydrated } from "./cart-store";
 
-export interface CartProduct {
-  slug: string;
-  title: string;
-  image: string;
-  priceCents: number;
-  price: string;
-}
+/** A product as the cart lists it, with its price written for the reader. */
+export type CartProduct = Pick<Product, "slug" | "title" | "image" | "priceCents"> & { price: string };
 
 /**
  * The items in the browser's cart, priced from the catalogue the server sent. Items the shop no

@@ -1,7 +1,7 @@
 import { ImageIcon, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
-import { compressImage } from "~/lib/compress-image";
+import { compressImage } from "~/components/lib/compress-image";
 import { CoverPicker } from "./cover-picker";
 import { UploadProgress } from "./upload-progress";
 import { COVER_MESSAGES, useCoverUpload, type CoverMessages } from "./use-cover-upload";

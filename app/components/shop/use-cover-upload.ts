@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { ImageCompressionError } from "~/lib/compress-image";
+import { ImageCompressionError } from "~/components/lib/compress-image";
 import { refusalIn } from "~/lib/route-policies";
 import type { CoverAnswer, CoverProblem } from "~/modules/shop/covers";
 

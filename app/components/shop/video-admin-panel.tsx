@@ -9,15 +9,11 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { refusalIn } from "~/lib/route-policies";
 import { MAX_VIDEO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import type { VideoAnswer, VideoProblem } from "~/modules/shop/video-form";
+import type { Video } from "~/modules/shop/video.server";
 import { UploadProgress } from "./upload-progress";
 
-export interface ManagedVideo {
-  name: string;
-  size: number;
-  type: string;
-  published: boolean;
-  url: string;
-}
+/** The video as the owner manages it: its public link instead of its storage key. */
+export type ManagedVideo = Omit<Video, "key"> & { url: string };
 
 const VIDEO_RULES = { accept: [".mp4", ".webm", ".ogg", ".ogv", "video/mp4", "video/webm", "video/ogg"], maxSize: MAX_VIDEO_UPLOAD_BYTES, minSize: 1, maxFiles: 1 as const };
 const PROBLEM_KEYS: Record<VideoProblem, string> = { type: "videoType", tooLarge: "videoTooLarge", name: "videoName", missing: "videoMissing", none: "noVideo" };

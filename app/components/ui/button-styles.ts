@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 type Variant = "primary" | "accent" | "outline" | "ghost" | "onDark" | "danger";
 type Size = "sm" | "md" | "lg";

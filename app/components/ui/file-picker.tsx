@@ -2,12 +2,12 @@ import { FileUp, X } from "lucide-react";
 import { useId, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
-import { cn } from "~/lib/cn";
-import { checkDrop, type DropRejection, type DropRules } from "~/lib/file-drop";
+import { cn } from "~/components/lib/cn";
+import { checkDrop, type DropRejection, type DropRules } from "~/components/lib/file-drop";
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
-/** The four rejections of `app/lib/file-drop.ts` in the reader's language; a type rejection names the extensions. */
+/** The four rejections of `app/components/lib/file-drop.ts` in the reader's language; a type rejection names the extensions. */
 export function rejectionMessage(t: (key: string, options?: Record<string, unknown>) => string, rejection: DropRejection, accept: string[]): string {
   switch (rejection.code) {
     case "type":
@@ -36,7 +36,7 @@ interface FilePickerProps {
 }
 
 /**
- * One file, chosen with a picker or dropped on the field, with the acceptance rules of `app/lib/file-drop.ts` (junk
+ * One file, chosen with a picker or dropped on the field, with the acceptance rules of `app/components/lib/file-drop.ts` (junk
  * files of the operating system are ignored). The server checks the bytes again.
  */
 export function FilePicker({ label, hint, rules, file, onFile, error, onError, disabled, messages = {} }: FilePickerProps) {

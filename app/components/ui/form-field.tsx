@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/lib/cn";
 
 /** A labelled input with its hint and error, wired for screen readers (aria-invalid, aria-describedby). */
 export function FormField({

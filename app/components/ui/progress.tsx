@@ -1,6 +1,6 @@
 import * as ProgressPrimitive from "@radix-ui/react-progress";
-import { cn } from "~/lib/cn";
-import { PROGRESS_DEFAULT_MAX } from "~/lib/ui-constants";
+import { cn } from "~/components/lib/cn";
+import { PROGRESS_DEFAULT_MAX } from "~/components/lib/ui-constants";
 
 interface ProgressProps {
   value: number;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { TOAST_DURATION_MS, TOAST_VISIBLE_LIMIT } from "~/lib/ui-constants";
+import { TOAST_DURATION_MS, TOAST_VISIBLE_LIMIT } from "~/components/lib/ui-constants";
 import { markToasterReady } from "./toast";
 
 // Toasts only follow an action, so their code loads after the page has hydrated (ADR 022).

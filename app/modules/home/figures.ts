@@ -1,14 +1,17 @@
-/** The historical figures of the home page, with their portraits drawn as illustrations. */
-export const FIGURES = [
-  { id: "dubois", name: "W. E. B. Du Bois", years: "1868–1963", tone: "#3b2a20", hair: "short", beard: true },
-  { id: "garvey", name: "Marcus Garvey", years: "1887–1940", tone: "#4a3125", hair: "short", beard: false },
-  { id: "nkrumah", name: "Kwame Nkrumah", years: "1909–1972", tone: "#3d2a1f", hair: "short", beard: false },
-  { id: "king", name: "Martin Luther King Jr.", years: "1929–1968", tone: "#4b3224", hair: "short", beard: false },
-  { id: "nascimento", name: "Abdias do Nascimento", years: "1914–2011", tone: "#5a3a29", hair: "grey", beard: false },
-  { id: "cesaire", name: "Aimé Césaire", years: "1913–2008", tone: "#45301f", hair: "grey", beard: false },
-] as const;
+import figures from "@content/figures.json";
 
-export type FigureId = (typeof FIGURES)[number]["id"];
+interface Figure {
+  id: string;
+  name: string;
+  years: string;
+  /** Skin tone of the drawn bust. */
+  tone: string;
+  hair: "short" | "grey";
+  beard: boolean;
+}
+
+/** The historical figures of the home page, with their portraits drawn as illustrations. */
+export const FIGURES: readonly Figure[] = figures as Figure[];
 
 export const FALLBACK_PORTRAIT = "/images/figures/fallback.svg";
 

@@ -1,19 +1,27 @@
+import regions from "@content/regions.json";
+
 /**
  * Illustrated scenes for the About page carousel: sea, hills and a sun in each place's colours.
  * Drawn, not photographed, so the site needs no outside images.
  */
-const SCENES: Record<string, { sky: string; sea: string; hills: string; sun: string; houses: string[] }> = {
-  bahia: { sky: "#f0cf73", sea: "#1f6f8b", hills: "#12603a", sun: "#c8553d", houses: ["#c8553d", "#3f9b6b", "#1f3a5f", "#e0b84a"] },
-  palenque: { sky: "#e2efe6", sea: "#3f9b6b", hills: "#0b3b24", sun: "#e0b84a", houses: ["#c8553d", "#faf7f0", "#e0b84a"] },
-  kingston: { sky: "#f7d9a0", sea: "#17607a", hills: "#1d7a4d", sun: "#e0b84a", houses: ["#17140f", "#e0b84a", "#12603a"] },
-  haiti: { sky: "#fbe3c4", sea: "#1f3a5f", hills: "#2f6b3f", sun: "#c8553d", houses: ["#1f3a5f", "#c8553d", "#faf7f0", "#e0b84a"] },
-  havana: { sky: "#f3c98b", sea: "#2b7a9b", hills: "#5c2a1e", sun: "#faf7f0", houses: ["#3f9b6b", "#f0cf73", "#c8553d", "#1f6f8b"] },
-};
+interface RegionScene {
+  id: string;
+  sky: string;
+  sea: string;
+  hills: string;
+  sun: string;
+  houses: string[];
+}
+
+const SCENES: readonly RegionScene[] = regions;
+
+/** The carousel's slides, in order; each caption is the `about:regions.slides.<id>` string. */
+export const REGION_SLIDES = SCENES.map((scene) => scene.id);
 
 export function regionSceneSvg(id: string): string | null {
-  // Own keys only: an id from the URL such as `constructor` is not a scene.
-  if (!Object.hasOwn(SCENES, id)) return null;
-  const scene = SCENES[id]!;
+  // A search by id, so an id from the URL such as `constructor` finds no scene.
+  const scene = SCENES.find((candidate) => candidate.id === id);
+  if (!scene) return null;
   const houses = Array.from({ length: 12 }, (_, i) => {
     const x = 80 + i * 88;
     const h = 70 + ((i * 37) % 60);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { escapeXml } from "~/lib/xml";
 
 /**
  * The podcast's RSS 2.0 feed with the iTunes tags Apple Podcasts requires and the Podcasting 2.0
@@ -36,13 +37,6 @@ export interface FeedOptions {
   episodeImagePath: (slug: string) => string;
   transcriptPath: (slug: string) => string;
 }
-
-export const escapeXml = (text: string) =>
-  text
-    // Characters XML 1.0 cannot hold at all.
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** Podcasting 2.0's podcast:guid: a UUID v5 of the feed URL without its scheme, in the podcast namespace. */
 export function podcastGuid(feedUrl: string): string {

@@ -1,14 +1,12 @@
 import { LANGUAGE_LOCALES, LANGUAGES } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
+import { escapeXml } from "~/lib/xml";
 
 export interface SitemapEntry {
   /** The English (unprefixed) path; every language's URL is listed with alternates. */
   path: string;
   lastModified?: string;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** A sitemap with one <url> per page and language, each naming its alternates (hreflang) and x-default. */
 export function buildSitemap(appUrl: string, entries: SitemapEntry[]): string {

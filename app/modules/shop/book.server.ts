@@ -7,6 +7,7 @@ import { UPLOAD_LIMITS } from "~/lib/upload-limits";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import type { BookFields, PdfProblem } from "./book-form";
 import { DRAWN_COVER_PREFIX, fileOf } from "./covers";
+import { PRIVATE_NO_STORE } from "~/lib/plain-answers";
 
 /**
  * The shop's e-book, kept on the server: one row, the PDF private in object
@@ -89,7 +90,7 @@ async function storeUploadedPdf(services: Services, uploadId: string, owner: str
   const { cover } = drawn;
   const pdfKey = newObjectKey(BOOK_PREFIX, "pdf");
   const coverKey = newObjectKey(DRAWN_COVER_PREFIX, "webp");
-  const stored = await services.storage.putFile(pdfKey, upload.file, { contentType: "application/pdf", cacheControl: "private, no-store" });
+  const stored = await services.storage.putFile(pdfKey, upload.file, { contentType: "application/pdf", cacheControl: PRIVATE_NO_STORE });
   try {
     await services.storage.put(coverKey, cover, { contentType: "image/webp", cacheControl: "public, max-age=3600" });
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/adapters/context.server";
 import { serveObject } from "~/adapters/storage/serve-object.server";
+import { notFound, NO_STORE, PRIVATE_NO_STORE } from "~/lib/plain-answers";
 import { bookPdfKey, readBook } from "./book.server";
 import { drawnCoverKey, uploadedCoverKey } from "./covers";
 import { isStoredCover } from "./covers.server";
@@ -12,9 +13,8 @@ import { readVideo, videoKey } from "./video.server";
  */
 type Services = Pick<AppServices, "db" | "storage">;
 
-/** A file that is not (or no longer) there, in plain text; a private file's answer is never cached. */
-const notFound = (headers: Record<string, string> = {}) => new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
-const PRIVATE = { "Cache-Control": "no-store" };
+/** A private file's "not there" is never cached. */
+const UNCACHED = { "Cache-Control": NO_STORE };
 
 /**
  * A public file: visitors get it once it is published; before that only the admin in admin mode, who
@@ -22,7 +22,7 @@ const PRIVATE = { "Cache-Control": "no-store" };
  */
 async function servePublished(services: Services, request: Request, file: { key: string; published: boolean } | null, cacheControl: string, inAdminMode: () => Promise<boolean>) {
   if (!file || !(file.published || (await inAdminMode()))) return notFound();
-  return serveObject(services.storage, file.key, request, { cacheControl: file.published ? cacheControl : "private, no-store" });
+  return serveObject(services.storage, file.key, request, { cacheControl: file.published ? cacheControl : PRIVATE_NO_STORE });
 }
 
 /** GET /shop/cover/<file>: the cover drawn from the PDF's first page. */
@@ -42,13 +42,13 @@ export async function serveTrailer(services: Services, request: Request, file: s
 /** GET /files/book/<file>: the private PDF, as a download. */
 export async function serveBookPdf(services: Services, request: Request, file: string) {
   const book = await readBook(services.db);
-  if (!book || book.pdfKey !== bookPdfKey(file)) return notFound(PRIVATE);
-  return serveObject(services.storage, book.pdfKey, request, { disposition: "attachment", filename: book.pdfName, cacheControl: "private, no-store" });
+  if (!book || book.pdfKey !== bookPdfKey(file)) return notFound(UNCACHED);
+  return serveObject(services.storage, book.pdfKey, request, { disposition: "attachment", filename: book.pdfName, cacheControl: PRIVATE_NO_STORE });
 }
 
 /** GET /files/book-covers/<file>: the permanent or the temporary cover. */
 export async function serveUploadedCover(services: Services, request: Request, file: string) {
   const key = uploadedCoverKey(file);
-  if (!(await isStoredCover(services, key))) return notFound(PRIVATE);
+  if (!(await isStoredCover(services, key))) return notFound(UNCACHED);
   return serveObject(services.storage, key, request, { cacheControl: "private, max-age=3600" });
 }

@@ -2,7 +2,7 @@ import { Pencil, Trash2, Upload } from "lucide-react";
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button-styles";
-import { useAdminEnabled } from "~/i18n/root-data";
+import { useAdminEnabled } from "~/components/site-settings";
 import type { EpisodeView } from "~/components/podcast/episode-view";
 
 // The dialogs' code (and the upload client) loads on first use, not with the page (ADR 022).
