@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const limit = await consume(db, LIMITS.passwordResetPerAddress, subject, context.services.now());
     if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   }
-  await requestPasswordReset({ db, now: context.services.now(), wake: context.services.wakeOutbox }, checked.value.email);
+  await requestPasswordReset({ db, now: context.services.now(), wake: context.services.outbox.wake }, checked.value.email);
   return { ok: true as const, email: checked.value.email, minutes: RESET_LINK_MINUTES };
 }
 

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = checkEmailOnly(form);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors as Record<string, string | undefined>, values }, { status: 400 });
   const { auth, db } = context.services;
-  const outcome = await requestSignInLink({ auth, db, now: context.services.now(), wake: context.services.wakeOutbox }, checked.value.email, actorOf(context, request));
+  const outcome = await requestSignInLink({ auth, db, now: context.services.now(), wake: context.services.outbox.wake }, checked.value.email, actorOf(context, request));
   if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);
   return { ok: true as const, email: checked.value.email, minutes: SIGN_IN_LINK_MINUTES };
 }

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
+import { createMailingProvider } from "~/adapters/mailing/mailerlite.server";
 import { createProviderHandlers, ProviderNotConfiguredError, syncAllVerified } from "~/modules/newsletter/provider-sync.server";
 import { drainOutbox, type OutboxHandlers } from "~/modules/outbox/drain.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
+import { createOutbox } from "~/modules/outbox/outbox.server";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
 import { DEFAULT_GROUPS, startFakeMailerLite, type FakeMailerLite } from "../support/fake-mailerlite";
 import { capturingLogger, insertSubscriber, subscriberRow } from "../support/outbox-fixtures";
@@ -18,7 +20,13 @@ describe.each(dialects)("mailing-provider sync through the outbox on %s", (diale
   let fake: FakeMailerLite;
   let log: ReturnType<typeof capturingLogger>;
   /** null: MAILERLITE_API_KEY unset. */
-  const services = (apiKey: string | null = fake.apiKey) => ({ db: database.db, dialect, logger: log.logger, config: { mailerLite: { apiKey: apiKey ?? undefined, baseUrl: fake.url } } });
+  const services = (apiKey: string | null = fake.apiKey) => ({
+    db: database.db,
+    dialect,
+    logger: log.logger,
+    mailingProvider: createMailingProvider({ apiKey: apiKey ?? undefined, baseUrl: fake.url }, () => new Date()),
+    outbox: createOutbox({ db: database.db, dialect, logger: log.logger, now: () => new Date() }),
+  });
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -31,7 +39,7 @@ describe.each(dialects)("mailing-provider sync through the outbox on %s", (diale
     await database.drop();
   });
 
-  const drain = (handlers: OutboxHandlers, now: Date) => drainOutbox({ db: database.db, logger: log.logger }, handlers, { now, random: () => 0.5 });
+  const drain = (handlers: OutboxHandlers, now: Date) => drainOutbox({ db: database.db, logger: log.logger, now: () => now }, handlers, { random: () => 0.5 });
   const outbox = () => database.db.selectFrom("outbox").selectAll().orderBy("created_at").execute();
   const events = (type: string) => database.db.selectFrom("security_events").selectAll().where("event_type", "=", type).orderBy("timestamp").execute();
   /** Drains at each next due time until nothing is left to do. */

@@ -1,3 +1,4 @@
+import type { AppConfig } from "~/lib/config.server";
 import { parseRetryAfter } from "./retry-after";
 
 /**
@@ -63,6 +64,11 @@ export interface MailerLiteOptions {
 
 const BODY_LIMIT = 500;
 const GROUP_PAGES_MAX = 50;
+
+/** The mailing provider the settings name, or null when MAILERLITE_API_KEY is unset (the sync is then skipped). */
+export function createMailingProvider(settings: AppConfig["mailerLite"], now: () => Date): MailingProvider | null {
+  return settings.apiKey ? createMailerLiteClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl, now }) : null;
+}
 
 export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, now = () => new Date() }: MailerLiteOptions): MailingProvider {
   const base = baseUrl.replace(/\/+$/, "");

@@ -10,7 +10,7 @@ import { subscribe } from "./subscriptions.server";
  * and the outbox woken. Refused as a duplicate (409) or too many attempts (429); a failure of ours is
  * 'Subscription failed' (503), never an error page.
  */
-export async function subscribeReader(services: Pick<AppServices, "db" | "logger" | "now" | "wakeOutbox">, input: SubscriberInput, language: Language, actor: Actor) {
+export async function subscribeReader(services: Pick<AppServices, "db" | "logger" | "now" | "outbox">, input: SubscriberInput, language: Language, actor: Actor) {
   let outcome: Awaited<ReturnType<typeof subscribe>>;
   try {
     outcome = await subscribe(services.db, input, language, actor, services.now());
@@ -20,6 +20,6 @@ export async function subscribeReader(services: Pick<AppServices, "db" | "logger
   }
   if (!outcome.ok && outcome.error === "tooMany") throw new Refusal("tooMany", { retryAfterSeconds: outcome.retryAfterSeconds });
   if (!outcome.ok) throw new Refusal("duplicate", { status: 409 });
-  services.wakeOutbox?.();
+  services.outbox.wake();
   return { ok: true as const, email: input.email };
 }
