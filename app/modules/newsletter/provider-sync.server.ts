@@ -6,6 +6,7 @@ import type { OutboxHandler } from "~/modules/outbox/drain.server";
 import type { OutboxTopic } from "~/modules/outbox/enqueue.server";
 import type { Outbox } from "~/modules/outbox/outbox.server";
 import { PermanentFailure, RetryLater } from "~/modules/outbox/outcomes";
+import { Refusal } from "~/lib/refusal";
 import { groupIdsFor, providerGroupFor } from "./provider-groups";
 
 /**
@@ -30,13 +31,6 @@ const GROUPS_CACHE_MS = 10 * 60_000;
 const SYSTEM: Actor = { userId: null, ip: null, userAgent: null };
 /** How long the admin's Sync pushes directly before handing the rest to the outbox. */
 const SYNC_BUDGET_MS = 20_000;
-
-export class ProviderNotConfiguredError extends Error {
-  override name = "ProviderNotConfiguredError";
-  constructor() {
-    super("API key not configured");
-  }
-}
 
 interface Connection {
   client: MailingProvider;
@@ -158,8 +152,8 @@ async function queueFrom(outbox: Outbox, trx: Db, cursor: Cursor, now: Date): Pr
  * oldest first, read in batches of 500, for up to 20 s. When time is up or the provider is unwell or
  * limiting us (a temporary failure, a 429), the rest is handed to the outbox, which retries with
  * backoff; all of those count as failed here, as do the ones the provider refused outright. Written
- * to the audit log as sync_mailerlite. Throws ProviderNotConfiguredError ('API key not configured')
- * without a key.
+ * to the audit log as sync_mailerlite. Without a key it is refused
+ * as "notConfigured" ('API key not configured', 503).
  */
 export async function syncAllVerified(
   services: ProviderSyncServices & { now: () => Date; outbox: Outbox },
@@ -167,7 +161,7 @@ export async function syncAllVerified(
   { budgetMs = SYNC_BUDGET_MS }: { budgetMs?: number } = {},
 ): Promise<{ synced: number; failed: number }> {
   const connection = connect(services);
-  if (!connection) throw new ProviderNotConfiguredError();
+  if (!connection) throw new Refusal("notConfigured", { status: 503 });
   const { db } = services;
   const started = services.now().getTime();
   let synced = 0;
