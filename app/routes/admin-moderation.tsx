@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = parseInput(moderationForm, form ?? {});
   if (!checked.ok) return refused<string, ModerationError>({ form: "invalid" });
   const change = CHANGES[checked.value.intent];
-  if (change.confirm && !checked.value.confirmed) return refused<string, ModerationError>({ form: "confirmRequired" });
+  if (change.confirm && !checked.value.confirm) return refused<string, ModerationError>({ form: "confirmRequired" });
   const outcome = await change.run(context.services.db, checked.value.id, actor, context.services.now());
   if (outcome === "notFound") return refused<string, ModerationError>({ form: "notFound" }, { status: 404 });
   return { ok: true as const, done: change.done as ModerationDone };

@@ -38,6 +38,14 @@ export interface MailingProvider {
 export class MailingProviderError extends Error {
   override name = "MailingProviderError";
 
+  /**
+   * Recognised by name: the server builds the provider from its own copy of this module, and the
+   * app's build, which catches its errors, holds another, so the two classes are not the same object.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === "MailingProviderError";
+  }
+
   constructor(
     readonly status: number | null,
     /** The answer's body, shortened, with email addresses and the key blanked out. */

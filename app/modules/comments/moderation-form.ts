@@ -9,5 +9,5 @@ export const moderationSchema = <Intent extends string>(intents: readonly [Inten
   z.object({
     intent: textField().pipe(z.enum(intents, "invalid")),
     id: textField().pipe(z.string().min(1, "invalid").max(64, "invalid")),
-    confirmed: z.preprocess((value) => value === "yes", z.boolean()),
+    confirm: z.preprocess((value) => value === "yes", z.boolean()),
   });
