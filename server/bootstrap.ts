@@ -16,12 +16,15 @@ import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.
 import { createOutbox } from "~/modules/outbox/outbox.server";
 import { seedSampleContent } from "./seed";
 
+/** The real time: the one place the app reads it; everything else asks `services.now`. */
+export const systemClock = (): Date => new Date();
+
 /**
  * Opens the database, brings its schema up to date and seeds what is missing. `now` is the clock every
  * module reads through `services.now` (rate-limit windows, audit times, the outbox); tests pass a
  * clock they can move forward instead of waiting for a window to pass.
  */
-export async function openServices(config: AppConfig, logger: Logger, now: () => Date = () => new Date()): Promise<AppServices> {
+export async function openServices(config: AppConfig, logger: Logger, { now = systemClock }: { now?: () => Date } = {}): Promise<AppServices> {
   // Every process that opens DATA_DIR (the server, admin:create, tests) creates its files private to its user.
   keepNewFilesPrivate();
   ensurePrivateFolder(config.dataDir);
@@ -45,7 +48,7 @@ export async function openServices(config: AppConfig, logger: Logger, now: () =>
   const outbox = createOutbox({ db, dialect, logger, now });
   const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake: outbox.wake }), now);
   const auth = createAuth({ db, dialect, config, mails });
-  const mailingProvider = createMailingProvider(config.mailerLite, now);
+  const mailingProvider = createMailingProvider(config.mailerLite, { now });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
   // Built here, from the source tree, so the cover worker's file is found beside its adapter.

@@ -11,7 +11,7 @@ import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
  * Who does the work of each topic. Every topic is listed: a topic left undefined keeps its rows
  * waiting (nothing is lost) until its handler is filled in here.
  */
-export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "mailingProvider" | "config">): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
+export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "mailingProvider" | "config" | "now">): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
   const { db, config } = services;
   const provider = createProviderHandlers(services);
   // Every mail goes through this wrapper: a refusal for good ends the row, a dead server holds back all mail rows.
@@ -23,6 +23,6 @@ export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logg
     "newsletter.provider-unsubscribe": provider["newsletter.provider-unsubscribe"],
     "accounts.mail": accounts["accounts.mail"],
     "accounts.link-request": accounts["accounts.link-request"],
-    "contact.owner-mail": ({ messageId }) => mailContactMessage({ db, mailer, contactEmail: config.contactEmail, now: () => new Date() }, messageId),
+    "contact.owner-mail": ({ messageId }) => mailContactMessage({ db, mailer, contactEmail: config.contactEmail, now: services.now }, messageId),
   };
 }

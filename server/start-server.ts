@@ -64,8 +64,8 @@ export async function startServer({ development }: { development: boolean }): Pr
 }
 
 /** While no admin exists, each start prints a fresh one-time link for the owner's first account. */
-async function printSetupLink({ db, config }: AppServices): Promise<void> {
-  const link = await issueSetupLink(db, config.appUrl, new Date());
+async function printSetupLink({ db, config, now }: AppServices): Promise<void> {
+  const link = await issueSetupLink(db, config.appUrl, now());
   if (link) {
     console.log(`  No admin account yet. Create the owner's account here (works once, for ${SETUP_LINK_HOURS} hours):\n  ${link}\n`);
   }

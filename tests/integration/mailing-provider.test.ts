@@ -25,7 +25,7 @@ describe.each(dialects)("mailing-provider sync through the outbox on %s", (diale
     db: database.db,
     dialect,
     logger: log.logger,
-    mailingProvider: createMailingProvider({ apiKey: apiKey ?? undefined, baseUrl: fake.url }, () => new Date()),
+    mailingProvider: createMailingProvider({ apiKey: apiKey ?? undefined, baseUrl: fake.url }, { now: () => new Date() }),
     outbox: createOutbox({ db: database.db, dialect, logger: log.logger, now: () => new Date() }),
   });
 

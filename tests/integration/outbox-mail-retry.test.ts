@@ -46,7 +46,7 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "outbox-mail-")), APP_URL: "https://site.example", LOG_LEVEL: "silent" });
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger });
     const auth = createAuth({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now: () => new Date(), wake: () => {} }) });
-    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now: () => new Date() });
     const subscriber = await insertSubscriber(database.db, { email: "new@example.org", is_verified: 0 });
     const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
     const row = () => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -84,7 +84,7 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger });
     const mails = queuedAuthMails({ db: database.db, now: () => T0, wake: () => {} });
     const auth = createAuth({ db: database.db, dialect, config, mails });
-    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now: () => new Date() });
     await createOrPromoteAdmin({ auth, db: database.db, dialect }, { email: "reader@example.org" }, { userId: null, sessionId: null, ip: null, userAgent: null }, T0);
     const user = await database.db.selectFrom("user").select(["id", "email", "name"]).executeTakeFirstOrThrow();
     await mails.signInLink(user, "one-time-token");

@@ -41,7 +41,7 @@ export async function startTestApp(
   const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
   const logger = logDestination ? createLogger("info", logDestination) : createLogger("silent");
   const clock = movableClock();
-  const services = await openServices(config, logger, clock.now);
+  const services = await openServices(config, logger, { now: clock.now });
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
   const outbox = services.outbox.start(outboxHandlers(services));
   const server: Server = createServer(createApp({ services, build, assets: productionAssets() }));

@@ -67,18 +67,19 @@ export interface MailerLiteOptions {
   baseUrl: string;
   /** Per request; the provider's own limit is about 60 s, a worker should not wait that long. */
   timeoutMs?: number;
-  now?: () => Date;
+  /** The services' clock, for a Retry-After given as a date. */
+  now: () => Date;
 }
 
 const BODY_LIMIT = 500;
 const GROUP_PAGES_MAX = 50;
 
 /** The mailing provider the settings name, or null when MAILERLITE_API_KEY is unset (the sync is then skipped). */
-export function createMailingProvider(settings: AppConfig["mailerLite"], now: () => Date): MailingProvider | null {
+export function createMailingProvider(settings: AppConfig["mailerLite"], { now }: { now: () => Date }): MailingProvider | null {
   return settings.apiKey ? createMailerLiteClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl, now }) : null;
 }
 
-export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, now = () => new Date() }: MailerLiteOptions): MailingProvider {
+export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, now }: MailerLiteOptions): MailingProvider {
   const base = baseUrl.replace(/\/+$/, "");
   const scrub = (text: string) => {
     const blanked = (apiKey ? text.split(apiKey).join("[redacted]") : text).replace(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+/g, "[email]");
