@@ -16,7 +16,7 @@ import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.
 import { createOutbox } from "~/modules/outbox/outbox.server";
 import { seedSampleContent } from "./seed";
 
-/** The real time: the one place the app reads it; everything else asks `services.now`. */
+/** The real time, as `services.now` gives it outside tests; code asks `services.now`, never the system clock. */
 export const systemClock = (): Date => new Date();
 
 /**
