@@ -57,6 +57,11 @@ export default tseslint.config(
   restrict(["app/lib/**"], layer(["routes", "components", "modules", "adapters", "i18n"], "lib is domain-free and depends on nothing above it.")),
   restrict(["app/i18n/**"], layer(["routes", "components", "modules", "adapters"], "i18n depends only on lib.")),
   restrict(["app/adapters/**"], layer(["routes", "components", "modules"], "Adapters do not know the product's domains or UI.")),
+  // The context lists every service the server builds, and the outbox (a cross-cutting module) is one of them.
+  restrict(["app/adapters/context.server.ts"], [
+    ...layer(["routes", "components"], "Adapters do not know the product's UI."),
+    { group: ["~/modules/*", "!~/modules/outbox", "!~/modules/outbox/*"], message: "Adapters do not know the product's domains; the context may name the outbox service." },
+  ]),
   restrict(["app/components/**"], [...layer(["routes", "adapters"], "Components get data from routes, not from adapters."), serverOnly]),
   // The interface's own helpers (class names, hover timing, file drops, image compression): domain-free like lib,
   // but only the UI uses them, so they sit inside components where no module or adapter can reach them.

@@ -5,6 +5,7 @@ import { createPdfCoverRenderer } from "~/adapters/documents/pdf-cover.server";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
+import { createMailingProvider } from "~/adapters/mailing/mailerlite.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
@@ -13,14 +14,18 @@ import { ensurePrivateFolder, keepNewFilesPrivate } from "~/lib/private-files.se
 import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
 import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
 import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
+import { createOutbox } from "~/modules/outbox/outbox.server";
 import { seedSampleContent } from "./seed";
+
+/** The real time, as `services.now` gives it outside tests; code asks `services.now`, never the system clock. */
+export const systemClock = (): Date => new Date();
 
 /**
  * Opens the database, brings its schema up to date and seeds what is missing. `now` is the clock every
  * module reads through `services.now` (rate-limit windows, audit times, the outbox); tests pass a
  * clock they can move forward instead of waiting for a window to pass.
  */
-export async function openServices(config: AppConfig, logger: Logger, now: () => Date = () => new Date()): Promise<AppServices> {
+export async function openServices(config: AppConfig, logger: Logger, { now = systemClock }: { now?: () => Date } = {}): Promise<AppServices> {
   // Every process that opens DATA_DIR (the server, admin:create, tests) creates its files private to its user.
   keepNewFilesPrivate();
   ensurePrivateFolder(config.dataDir);
@@ -40,14 +45,15 @@ export async function openServices(config: AppConfig, logger: Logger, now: () =>
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now });
-  // Account mails are queued in the outbox and the worker is woken; it is started (and sets wakeOutbox) after this.
-  const wake = () => services.wakeOutbox?.();
-  const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake }), now);
+  // Account mails are queued in the outbox and its worker woken (the server starts the worker after this).
+  const outbox = createOutbox({ db, dialect, logger, now });
+  const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake: outbox.wake }), now);
   const auth = createAuth({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
+  const mailingProvider = createMailingProvider(config.mailerLite, { now });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
   // Built here, from the source tree, so the cover worker's file is found beside its adapter.
   const pdfCovers = createPdfCoverRenderer();
-  const services: AppServices = { auth, config, db, dialect, logger, mailer, now, pdfCovers, signedLinks, storage, uploads };
+  const services: AppServices = { auth, config, db, dialect, logger, mailer, mailingProvider, now, outbox, pdfCovers, signedLinks, storage, uploads };
   return services;
 }

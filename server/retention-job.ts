@@ -12,13 +12,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * One retention pass: audit rows and security events past the setting's age, expired rate limits,
  * and outbox rows finished more than a week ago.
  */
-export async function runRetention({ db, now }: Pick<AppServices, "db" | "now">) {
+export async function runRetention(services: Pick<AppServices, "db" | "now">) {
+  const { db } = services;
+  // One instant for the whole pass, so each part judges age against the same time.
+  const now = services.now();
   const settings = await readSettings(db);
   const days = Math.max(1, Number.parseInt(settings["retention.days"], 10) || 90);
-  const cutoff = new Date(now().getTime() - days * DAY_MS);
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
   const { audit, security } = await deleteAuditOlderThan(db, cutoff);
-  const rateLimits = await deleteExpiredLimits(db, now());
-  const outbox = await deleteFinishedOutboxRows(db, now());
+  const rateLimits = await deleteExpiredLimits(db, now);
+  const outbox = await deleteFinishedOutboxRows(db, now);
   return { days, audit, security, rateLimits, outbox };
 }
 

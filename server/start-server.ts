@@ -9,7 +9,7 @@ import { openServices } from "./bootstrap";
 import { createLogger } from "./logger";
 import type { AppServices } from "~/adapters/context.server";
 import { issueSetupLink, SETUP_LINK_HOURS } from "~/modules/accounts/setup-link.server";
-import { outboxHandlers, startOutboxWorker } from "./outbox-worker";
+import { outboxHandlers } from "./outbox-handlers";
 import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanup, scheduleUnconfirmedAccountCleanup } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 import { PATHS } from "./paths";
@@ -48,8 +48,7 @@ export async function startServer({ development }: { development: boolean }): Pr
     console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
   });
   const stopJobs = [scheduleRetention(services), scheduleAdminModeCleanup(services), scheduleStagedUploadCleanup(services), scheduleUnconfirmedAccountCleanup(services)];
-  const outbox = startOutboxWorker(services, outboxHandlers(services));
-  services.wakeOutbox = outbox.wake;
+  const outbox = services.outbox.start(outboxHandlers(services));
   if (config.adminEnabled) await printSetupLink(services);
   installGracefulShutdown(server, {
     logger,
@@ -65,8 +64,8 @@ export async function startServer({ development }: { development: boolean }): Pr
 }
 
 /** While no admin exists, each start prints a fresh one-time link for the owner's first account. */
-async function printSetupLink({ db, config }: AppServices): Promise<void> {
-  const link = await issueSetupLink(db, config.appUrl, new Date());
+async function printSetupLink({ db, config, now }: AppServices): Promise<void> {
+  const link = await issueSetupLink(db, config.appUrl, now());
   if (link) {
     console.log(`  No admin account yet. Create the owner's account here (works once, for ${SETUP_LINK_HOURS} hours):\n  ${link}\n`);
   }

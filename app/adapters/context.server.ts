@@ -1,9 +1,11 @@
 import type { Logger } from "pino";
 import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "~/lib/config.server";
+import type { Outbox } from "~/modules/outbox/outbox.server";
 import type { Db, DialectName } from "./db/database.server";
 import type { PdfCoverRenderer } from "./documents/pdf-cover.server";
 import type { Mailer } from "./mail/mailer.server";
+import type { MailingProvider } from "./mailing/mailerlite.server";
 import type { ObjectStorage } from "./storage/contract";
 import type { SignedLinks } from "./storage/signed-links.server";
 import type { StagedUploads } from "./uploads/staged-uploads.server";
@@ -19,7 +21,11 @@ export interface AppServices {
   dialect: DialectName;
   logger: Logger;
   mailer: Mailer;
+  /** The newsletter's mailing provider (MailerLite); null when MAILERLITE_API_KEY is unset. */
+  mailingProvider: MailingProvider | null;
   now: () => Date;
+  /** Deferred work: written in the change's transaction, done by this process's worker once woken. */
+  outbox: Outbox;
   /** Draws an e-book's cover from its PDF's first page in a bounded worker thread. */
   pdfCovers: PdfCoverRenderer;
   /** Signs and checks expiring links to private files (key derived from SESSION_SECRET). */
@@ -28,8 +34,6 @@ export interface AppServices {
   storage: ObjectStorage;
   /** Resumable uploads in progress or waiting for their form (DATA_DIR/uploads). */
   uploads: StagedUploads;
-  /** Asks the outbox worker to look for due work now (set by the server once the worker runs). */
-  wakeOutbox?: () => void;
 }
 
 declare module "react-router" {

@@ -51,3 +51,8 @@ export const checkboxField = () => z.preprocess((value) => value !== undefined &
 /** A field sent zero, one or many times, read as a list of strings. */
 export const listField = () =>
   z.preprocess((value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((item) => typeof item === "string"), z.array(z.string()));
+
+/** For a page that shows one message: the first problem, in the schema's order, that is one of `known`. */
+export function firstProblem<Problem extends string>(errors: FieldErrors, known: readonly Problem[]): Problem | undefined {
+  return Object.values(errors).find((problem): problem is Problem => (known as readonly (string | undefined)[]).includes(problem));
+}

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { textField } from "./form-input";
+
 /** One page of a longer list, with what a page navigation needs. */
 export interface Paged<T> {
   items: T[];
@@ -16,6 +19,9 @@ export function parsePage(value: string | null | undefined): number | null {
   const page = Number(value);
   return page >= 1 && page <= 100_000 ? page : null;
 }
+
+/** A `page` query field for a schema: read as parsePage reads it, "invalidPage" when it is not a page. */
+export const pageField = () => textField().transform(parsePage).pipe(z.number("invalidPage"));
 
 /** The page to show (a page past the end shows the last one) and the rows to skip for it. */
 export function pageWindow(total: number, requested: number, size: number): { page: number; pageCount: number; offset: number } {

@@ -1,7 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { ChevronDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, data } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { CommentForm } from "~/components/about/comment-form";
 import { RegionCarousel } from "~/components/about/region-carousel";
@@ -14,7 +14,10 @@ import { echoedValues } from "~/lib/echoed-values";
 import { networkKey } from "~/lib/network";
 import { retryAfterHeaders, tooManyAttempts } from "~/lib/rate-limited";
 import { useLocalize } from "~/i18n/root-data";
-import { addPendingComment, approvedComments, validateComment } from "~/modules/comments/comments.server";
+import { parseInput } from "~/lib/form-input";
+import { refused } from "~/lib/refusal";
+import { commentSchema } from "~/modules/comments/comment-form";
+import { addPendingComment, approvedComments } from "~/modules/comments/comments.server";
 import { COMMENT_LIMITS } from "~/modules/comments/limits";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 
@@ -28,10 +31,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = echoedValues(form, { name: COMMENT_LIMITS.name, comment: COMMENT_LIMITS.body });
-  const checked = validateComment(form);
-  if (!checked.ok) return data({ ok: false, errors: checked.errors, values }, { status: 400 });
+  const form = await request.formData();
+  const values = echoedValues(Object.fromEntries(form), { name: COMMENT_LIMITS.name, comment: COMMENT_LIMITS.body });
+  const checked = parseInput(commentSchema, form);
+  if (!checked.ok) return refused(checked.errors, { values });
   const { db } = context.services;
   const now = context.services.now();
   const limit = await consume(db, LIMITS.commentPerAddress, networkKey(context.clientIp), now);

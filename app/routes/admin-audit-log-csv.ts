@@ -3,7 +3,9 @@ import { translatorFor } from "~/i18n/i18n";
 import { languageOf } from "~/i18n/languages";
 import { resourcesFor } from "~/i18n/resources.server";
 import { exportAuditLog } from "~/modules/audit/audit-log.server";
-import { parseAuditFilters } from "~/modules/audit/filters";
+import { firstProblem, parseInput } from "~/lib/form-input";
+import { auditFilterSchema } from "~/modules/audit/filter-forms";
+import { FILTER_ERRORS } from "~/modules/audit/filters";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /**
@@ -12,13 +14,14 @@ import { authorisedVisitor } from "~/modules/accounts/route-access.server";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = authorisedVisitor(context);
-  const parsed = parseAuditFilters(new URL(request.url).searchParams);
+  const parsed = parseInput(auditFilterSchema, new URL(request.url).searchParams);
   if (!parsed.ok) {
     const language = languageOf(params);
     const t = translatorFor(language, resourcesFor(language));
-    return new Response(t(`dashboard:filters.errors.${parsed.error}`), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(t(`dashboard:filters.errors.${firstProblem(parsed.errors, FILTER_ERRORS)}`), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const { csv } = await exportAuditLog(context.services.db, actor, parsed.filters, context.services.now());
+  const { page: _page, ...filters } = parsed.value;
+  const { csv } = await exportAuditLog(context.services.db, actor, filters, context.services.now());
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -7,7 +7,9 @@ import { formatDateTime } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { auditActions, EXPORT_LIMIT, queryAuditLog, recordAuditViewed } from "~/modules/audit/audit-log.server";
-import { parseAuditFilters } from "~/modules/audit/filters";
+import { firstProblem, parseInput } from "~/lib/form-input";
+import { auditFilterSchema, typedAuditFilters } from "~/modules/audit/filter-forms";
+import { FILTER_ERRORS } from "~/modules/audit/filters";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /** The audit log: filters in the URL (a GET form), 50 entries a page, newest first. Viewing it is audited. */
@@ -16,14 +18,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const i18n = pageResourcesFor(language, ["dashboard"]);
   const { actor } = authorisedVisitor(context);
   const { db, now } = context.services;
-  const parsed = parseAuditFilters(new URL(request.url).searchParams);
+  const query = new URL(request.url).searchParams;
+  const parsed = parseInput(auditFilterSchema, query);
   const actions = await auditActions(db);
   if (!parsed.ok) {
-    const form = { action: "", actor: "", from: "", to: "", ...parsed.filters };
-    return data({ i18n, refused: null, view: { form, error: parsed.error, actions, log: null, exportLimit: EXPORT_LIMIT } }, { status: 400 });
+    const error = firstProblem(parsed.errors, FILTER_ERRORS) ?? null;
+    return data({ i18n, refused: null, view: { form: typedAuditFilters(query), error, actions, log: null, exportLimit: EXPORT_LIMIT } }, { status: 400 });
   }
-  const { filters } = parsed;
-  const log = await queryAuditLog(db, filters, parsed.page);
+  const { page, ...filters } = parsed.value;
+  const log = await queryAuditLog(db, filters, page);
   await recordAuditViewed(db, actor, filters, log.page, now());
   const form = { action: filters.action ?? "", actor: filters.actor ?? "", from: filters.from ?? "", to: filters.to ?? "" };
   const items = log.items.map((entry) => ({ ...entry, when: formatDateTime(entry.timestamp, language) }));

@@ -11,8 +11,11 @@ import { showToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
+import { parseInput } from "~/lib/form-input";
 import { parsePage } from "~/lib/paging";
+import { refused } from "~/lib/refusal";
 import { refusalIn } from "~/lib/route-policies";
+import { moderationSchema } from "~/modules/comments/moderation-form";
 import { approveComment, commentsForModeration, deleteComment, pendingCommentCount } from "~/modules/comments/moderation.server";
 import { contactMessagesForModeration, deleteContactMessage, markContactHandled, newContactMessageCount } from "~/modules/contact/moderation.server";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
@@ -49,21 +52,19 @@ const CHANGES = {
   "delete-message": { run: deleteContactMessage, done: "messageDeleted", confirm: true },
 } as const satisfies Record<string, { run: unknown; done: ModerationDone; confirm: boolean }>;
 
-const isIntent = (value: unknown): value is keyof typeof CHANGES => typeof value === "string" && Object.hasOwn(CHANGES, value);
+const moderationForm = moderationSchema(Object.keys(CHANGES) as [keyof typeof CHANGES]);
 
 /** Approve or delete a comment, mark a message handled or delete it; each change is audited with it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = authorisedVisitor(context);
-  const fail = (error: ModerationError, status: number) => data({ error }, { status });
   const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
-  const id = form?.get("id");
-  if (!form || !isIntent(intent) || typeof id !== "string" || !id || id.length > 64) return fail("invalid", 400);
-  const change = CHANGES[intent];
-  if (change.confirm && form.get("confirm") !== "yes") return fail("confirmRequired", 400);
-  const outcome = await change.run(context.services.db, id, actor, context.services.now());
-  if (outcome === "notFound") return fail("notFound", 404);
-  return { done: change.done as ModerationDone };
+  const checked = parseInput(moderationForm, form ?? {});
+  if (!checked.ok) return refused<string, ModerationError>({ form: "invalid" });
+  const change = CHANGES[checked.value.intent];
+  if (change.confirm && !checked.value.confirm) return refused<string, ModerationError>({ form: "confirmRequired" });
+  const outcome = await change.run(context.services.db, checked.value.id, actor, context.services.now());
+  if (outcome === "notFound") return refused<string, ModerationError>({ form: "notFound" }, { status: 404 });
+  return { ok: true as const, done: change.done as ModerationDone };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "moderation");
@@ -73,6 +74,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const hydrated = useHydrated();
   const { refused, view } = loaderData;
   const done = actionData && "done" in actionData ? actionData.done : null;
+  const problem = actionData && "errors" in actionData ? actionData.errors.form : undefined;
   // Besides its own answers, the action's answer may be the policy's refusal of the post.
   const refusal = refusalIn(actionData);
   useEffect(() => {
@@ -83,7 +85,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
       {view && (
         <div className="flex flex-col gap-6">
           {refusal && <AdminRefusal reason={refusal} />}
-          {actionData && "error" in actionData && <FormNotice kind="error">{t(`moderation.errors.${actionData.error}`)}</FormNotice>}
+          {problem && <FormNotice kind="error">{t(`moderation.errors.${problem}`)}</FormNotice>}
           {view.error && <FormNotice kind="error">{t(`filters.errors.${view.error}`)}</FormNotice>}
           {/* Without JavaScript there is no toast: the answer is shown on the page instead. */}
           {done && !hydrated && <FormNotice kind="success">{t(`moderation.done.${done}`)}</FormNotice>}

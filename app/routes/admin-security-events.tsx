@@ -7,20 +7,24 @@ import { formatDateTime } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { querySecurityEvents } from "~/modules/audit/audit-log.server";
-import { parseSecurityFilters } from "~/modules/audit/filters";
+import { firstProblem, parseInput } from "~/lib/form-input";
+import { securityFilterSchema, typedSecurityFilters } from "~/modules/audit/filter-forms";
+import { FILTER_ERRORS } from "~/modules/audit/filters";
 
 /** Security events, newest or most severe first, filtered by severity (a GET form), 50 a page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard"]);
-  const parsed = parseSecurityFilters(new URL(request.url).searchParams);
+  const query = new URL(request.url).searchParams;
+  const parsed = parseInput(securityFilterSchema, query);
   if (!parsed.ok) {
-    const view = { form: { severity: parsed.filters.severity ?? "", order: parsed.filters.order ?? "" }, error: parsed.error, events: null };
+    const view = { form: typedSecurityFilters(query), error: firstProblem(parsed.errors, FILTER_ERRORS) ?? null, events: null };
     return data({ i18n, refused: null, view }, { status: 400 });
   }
-  const events = await querySecurityEvents(context.services.db, parsed.filters, parsed.page);
+  const { page, ...filters } = parsed.value;
+  const events = await querySecurityEvents(context.services.db, filters, page);
   const items = events.items.map((event) => ({ ...event, when: formatDateTime(event.timestamp, language), lastWhen: formatDateTime(event.lastSeen, language) }));
-  const view = { form: { severity: parsed.filters.severity ?? "", order: parsed.filters.order }, error: null, events: { ...events, items } };
+  const view = { form: { severity: filters.severity ?? "", order: filters.order }, error: null, events: { ...events, items } };
   return { i18n, refused: null, view };
 }
 

@@ -3,13 +3,16 @@ import type { Route } from "./+types/admin-subscribers";
 import { adminPageMeta } from "~/components/admin/admin-meta";
 import { AdminPage } from "~/components/admin/admin-page";
 import { SubscribersView, type SubscribersViewProps } from "~/components/admin/subscribers-view";
-import { SyncNotice, type SyncReply } from "~/components/admin/subscriber-sync";
+import { SyncNotice, type SyncProblem } from "~/components/admin/subscriber-sync";
 import { formatDateTime, formatMonth } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { listSubscribers, recordSubscribersViewed, subscriberStats } from "~/modules/newsletter/subscriber-admin.server";
-import { parseSubscriberSearch } from "~/modules/newsletter/subscriber-search";
-import { ProviderNotConfiguredError, syncAllVerified } from "~/modules/newsletter/provider-sync.server";
+import { firstProblem, parseInput } from "~/lib/form-input";
+import { subscriberSearchSchema, typedSearch, SEARCH_ERRORS } from "~/modules/newsletter/subscriber-search";
+import { syncAllVerified } from "~/modules/newsletter/provider-sync.server";
+import { syncSchema } from "~/modules/newsletter/sync-form";
+import { answerRefusals, refused } from "~/lib/refusal";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
 /**
@@ -22,10 +25,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const i18n = pageResourcesFor(language, ["dashboard"]);
   const { actor } = authorisedVisitor(context);
   const { db, dialect, logger, now } = context.services;
-  const search = parseSubscriberSearch(new URL(request.url).searchParams);
+  const query = new URL(request.url).searchParams;
+  const parsed = parseInput(subscriberSearchSchema, query);
   const reply = (view: SubscribersViewProps, status = 200) => data({ i18n, refused: null, view }, { status });
   const empty = { items: [], total: 0, more: false, page: 1, pageCount: 1 };
-  if (!search.ok) return reply({ query: search.q, error: search.error, list: empty, stats: null }, 400);
+  if (!parsed.ok) return reply({ query: typedSearch(query), error: firstProblem(parsed.errors, SEARCH_ERRORS) ?? null, list: empty, stats: null }, 400);
+  const search = parsed.value;
   try {
     const list = await listSubscribers(db, dialect, search.q, search.page);
     const stats = !search.q && list.page === 1 ? await subscriberStats(db, now(), list.total) : null;
@@ -50,16 +55,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = authorisedVisitor(context);
-  const reply = (sync: SyncReply, status = 200) => data({ sync }, { status });
   const form = await request.formData().catch(() => null);
-  if (form?.get("intent") !== "sync") return reply({ outcome: "invalid" }, 400);
+  const checked = parseInput(syncSchema, form ?? {});
+  if (!checked.ok) return refused<string, SyncProblem>({ form: "invalid" });
   try {
-    const { synced, failed } = await syncAllVerified(context.services, actor);
-    return reply({ outcome: "done", synced, failed });
+    return await answerRefusals(async () => ({ ok: true as const, ...(await syncAllVerified(context.services, actor)) }));
   } catch (error) {
-    if (error instanceof ProviderNotConfiguredError) return reply({ outcome: "notConfigured" }, 503);
     context.services.logger.error({ err: error }, "subscriber sync failed");
-    return reply({ outcome: "failed" }, 500);
+    return refused<string, SyncProblem>({ form: "failed" }, { status: 500 });
   }
 }
 

@@ -10,12 +10,15 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/paths";
 import { listArticles } from "~/modules/blog/articles.server";
-import { blogSearchString, parseBlogQuery } from "~/modules/blog/blog-query";
+import { parseInput } from "~/lib/form-input";
+import { ALL_ARTICLES, blogSearchString } from "~/modules/blog/blog-query";
+import { blogQuerySchema } from "~/modules/blog/blog-query-form";
 import { toCard } from "~/modules/blog/cards";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const query = parseBlogQuery(new URL(request.url).searchParams);
+  const read = parseInput(blogQuerySchema, new URL(request.url).searchParams);
+  const query = read.ok ? read.value : ALL_ARTICLES;
   const result = await listArticles(context.services.db, { language, search: query.q, category: query.category, tag: query.tag }, query.page);
   return {
     i18n: pageResourcesFor(language, ["blog"]), query: { ...query, page: result.page }, total: result.total, pageCount: result.pageCount, cards: result.articles.map((a) => toCard(a, language)) };

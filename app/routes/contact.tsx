@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // Stored with its mail to the owner queued; the outbox worker sends it (and retries) after the answer.
   await saveContactMessage(db, checked.value, languageOf(params), now);
-  context.services.wakeOutbox?.();
+  context.services.outbox.wake();
   return { ok: true };
 }
 

@@ -23,8 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = echoedValues(Object.fromEntries(form), { email: MAX_EMAIL_LENGTH });
   const checked = parseInput(emailOnlySchema, form);
   if (!checked.ok) return refused(checked.errors, { values });
-  const { db, now, wakeOutbox } = context.services;
-  const outcome = await requestPasswordReset({ db, now: now(), wake: wakeOutbox }, checked.value.email, actorOf(context, request));
+  const { db, now, outbox } = context.services;
+  const outcome = await requestPasswordReset({ db, now: now(), wake: outbox.wake }, checked.value.email, actorOf(context, request));
   if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);
   return { ok: true as const, email: checked.value.email, minutes: RESET_LINK_MINUTES };
 }

@@ -21,7 +21,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = context.services;
   const confirmed = await confirmSubscription(db, await tokenInForm(request), now());
-  if (confirmed) context.services.wakeOutbox?.();
+  if (confirmed) context.services.outbox.wake();
   return data({ confirmed }, { status: confirmed ? 200 : 400, headers: MAILED_LINK_HEADERS });
 }
 

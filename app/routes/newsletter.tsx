@@ -6,9 +6,13 @@ import { NewsletterReplyMessage } from "~/components/newsletter/newsletter-reply
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { retryAfterHeaders } from "~/lib/rate-limited";
 import { useLocalize } from "~/i18n/root-data";
-import { subscribeFromForm } from "./newsletter-subscribe.server";
+import { parseInput } from "~/lib/form-input";
+import { retryAfterHeaders } from "~/lib/rate-limited";
+import { answerRefusals, refused } from "~/lib/refusal";
+import { actorOf } from "~/modules/audit/audit.server";
+import { subscribeSchema } from "~/modules/newsletter/subscribe-form";
+import { subscribeReader } from "~/modules/newsletter/subscribe-reader.server";
 
 export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["subscription"]) };
@@ -16,7 +20,9 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /** Where the short newsletter forms post; with JavaScript they stay on their page and show a toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return subscribeFromForm(request, params, context);
+  const checked = parseInput(subscribeSchema, await request.formData());
+  if (!checked.ok) return refused(checked.errors);
+  return answerRefusals(() => subscribeReader(context.services, checked.value, languageOf(params), actorOf(context, request)));
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = parseInput(emailOnlySchema, form);
   if (!checked.ok) return refused(checked.errors, { values });
   const { auth, db } = context.services;
-  const outcome = await requestSignInLink({ auth, db, now: context.services.now(), wake: context.services.wakeOutbox }, checked.value.email, actorOf(context, request));
+  const outcome = await requestSignInLink({ auth, db, now: context.services.now(), wake: context.services.outbox.wake }, checked.value.email, actorOf(context, request));
   if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);
   return { ok: true as const, email: checked.value.email, minutes: SIGN_IN_LINK_MINUTES };
 }

@@ -5,8 +5,12 @@ import { ProfileForm } from "~/components/newsletter/profile-form";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
+import { actorOf } from "~/modules/audit/audit.server";
+import { parseInput, plainObject } from "~/lib/form-input";
 import { retryAfterHeaders } from "~/lib/rate-limited";
-import { subscribeFromForm } from "./newsletter-subscribe.server";
+import { answerRefusals, refused } from "~/lib/refusal";
+import { subscribeSchema } from "~/modules/newsletter/subscribe-form";
+import { subscribeReader } from "~/modules/newsletter/subscribe-reader.server";
 
 /** /subscribe: the complete-your-profile form; an address typed elsewhere arrives as ?email=. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -15,7 +19,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return subscribeFromForm(request, params, context, "subscribe-page");
+  const checked = parseInput(subscribeSchema, { ...plainObject(await request.formData()), source: "subscribe-page" });
+  if (!checked.ok) return refused(checked.errors);
+  return answerRefusals(() => subscribeReader(context.services, checked.value, languageOf(params), actorOf(context, request)));
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;

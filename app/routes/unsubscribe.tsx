@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  */
 export async function action({ params, context }: Route.ActionArgs) {
   const { db, now } = context.services;
-  if (await unsubscribe(db, params.token, now())) context.services.wakeOutbox?.();
+  if (await unsubscribe(db, params.token, now())) context.services.outbox.wake();
   return data({ done: true }, { headers: MAILED_LINK_HEADERS });
 }
 

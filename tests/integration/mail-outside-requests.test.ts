@@ -71,7 +71,7 @@ describe.each(dialects)("mail never holds a request, on %s", (dialect) => {
     const putBack = async () => (await app.services.db.selectFrom("outbox").select("id").where("done_at", "is", null).where("last_error", "is not", null).execute()).length > 0;
     await eventually(putBack, "the cut try's row to be put back");
     app.clock.advance(10_000);
-    app.services.wakeOutbox?.();
+    app.services.outbox.wake();
     await eventually(() => smtp.received.length >= 4, "four mails");
     await outboxDrained(app);
     const to = smtp.received.map((mail) => mail.match(/^To: (.+)$/m)?.[1]?.trim()).sort();
@@ -111,7 +111,7 @@ describe.each(dialects)("mail never holds a request, on %s", (dialect) => {
     const putBack = async () => (await rows("accounts.mail")).some((row) => row.done_at === null && row.last_error !== null);
     await eventually(putBack, "the busy mailbox's row to be put back");
     app.clock.advance(10_000);
-    app.services.wakeOutbox?.();
+    app.services.outbox.wake();
     await eventually(() => smtp.received.length > before, "the busy mailbox's mail");
     await outboxDrained(app);
     expect(smtp.received.slice(before).map((mail) => mail.match(/^To: (.+)$/m)?.[1]?.trim())).toEqual(["busy@example.org"]);

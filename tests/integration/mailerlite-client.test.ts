@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const client = (options: { apiKey?: string; baseUrl?: string; timeoutMs?: number } = {}) =>
-  createMailerLiteClient({ apiKey: fake.apiKey, baseUrl: fake.url, ...options });
+  createMailerLiteClient({ apiKey: fake.apiKey, baseUrl: fake.url, now: () => new Date(), ...options });
 
 async function failure(promise: Promise<unknown>): Promise<MailingProviderError> {
   const error = await promise.then(

@@ -12,7 +12,7 @@ import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
 import { drainOutbox } from "~/modules/outbox/drain.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
-import { outboxHandlers } from "../../server/outbox-worker";
+import { outboxHandlers } from "../../server/outbox-handlers";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
 import { capturingLogger, insertSubscriber } from "../support/outbox-fixtures";
 import { startSmtpServer } from "../support/smtp-server";
@@ -48,11 +48,11 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const now = () => T0;
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
     const auth = createAuth({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now, wake: () => {} }), passwordLimits: PASSWORD_LIMITS, now });
-    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, config, now });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now });
     const subscriber = await insertSubscriber(database.db, { email: "new@example.org", is_verified: 0 });
     const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
     const row = () => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    const drain = (now: Date) => drainOutbox({ db: database.db, logger }, handlers, { now, random: () => 0.5 });
+    const drain = (now: Date) => drainOutbox({ db: database.db, logger, now: () => now }, handlers, { random: () => 0.5 });
 
     try {
       expect(await drain(T0)).toMatchObject({ claimed: 1, retried: 1 });
@@ -87,13 +87,13 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
     const mails = queuedAuthMails({ db: database.db, now, wake: () => {} });
     const auth = createAuth({ db: database.db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
-    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, config, now });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now });
     await createOrPromoteAdmin({ auth, db: database.db, dialect }, { email: "reader@example.org" }, { userId: null, sessionId: null, ip: null, userAgent: null }, T0);
     const user = await database.db.selectFrom("user").select(["id", "email", "name"]).executeTakeFirstOrThrow();
     await mails.signInLink(user, "one-time-token");
     const row = () => database.db.selectFrom("outbox").selectAll().where("topic", "=", "accounts.mail").executeTakeFirstOrThrow();
     expect(JSON.parse((await row()).payload)).toEqual({ kind: "signInLink", userId: user.id, token: "one-time-token", expiresAt: new Date(T0.getTime() + 10 * 60_000).toISOString() });
-    const drain = (now: Date) => drainOutbox({ db: database.db, logger }, handlers, { now, random: () => 0.5 });
+    const drain = (now: Date) => drainOutbox({ db: database.db, logger, now: () => now }, handlers, { random: () => 0.5 });
 
     try {
       expect(await drain(T0)).toMatchObject({ claimed: 1, retried: 1 });

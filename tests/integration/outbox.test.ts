@@ -7,7 +7,7 @@ import { enqueue } from "~/modules/outbox/enqueue.server";
 import { PermanentFailure, RetryLater } from "~/modules/outbox/outcomes";
 import { deleteFinishedOutboxRows } from "~/modules/outbox/retention.server";
 import { seedDefaultSettings } from "~/modules/settings/settings.server";
-import { startOutboxWorker } from "../../server/outbox-worker";
+import { startOutboxWorker } from "~/modules/outbox/worker.server";
 import { runRetention } from "../../server/retention-job";
 import { capturingLogger } from "../support/outbox-fixtures";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -28,7 +28,7 @@ describe.each(dialects)("outbox worker on %s", (dialect) => {
 
   const row = (id: string) => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const drain = (handlers: OutboxHandlers, now: Date, extra: Parameters<typeof drainOutbox>[2] = {}) =>
-    drainOutbox({ db: database.db, logger }, handlers, { now, random: () => 0.5, ...extra });
+    drainOutbox({ db: database.db, logger, now: () => now }, handlers, { random: () => 0.5, ...extra });
 
   it("runs a due row once and marks it done; rows not yet due, or of a topic without a handler, wait", async () => {
     const ran: string[] = [];
@@ -113,7 +113,7 @@ describe.each(dialects)("outbox worker on %s", (dialect) => {
     const { logger: visible, lines: logged } = capturingLogger("debug");
     const handlers: OutboxHandlers = { [MAIL]: async () => { throw new Error("550 5.1.1 <ada@example.org>: Recipient address rejected"); } };
     const id = await enqueue(database.db, MAIL, { subscriberId: "a" }, T0);
-    await drainOutbox({ db: database.db, logger: visible }, handlers, { now: T0 });
+    await drainOutbox({ db: database.db, logger: visible, now: () => T0 }, handlers);
     expect((await row(id)).last_error).toBe("550 5.1.1 <[email]>: Recipient address rejected");
     expect(logged.join("\n")).not.toContain("ada@example.org");
   });
@@ -131,8 +131,8 @@ describe.each(dialects)("outbox worker on %s", (dialect) => {
       const ids = Array.from({ length: 30 }, (_, i) => `s${i}`);
       for (const subscriberId of ids) await enqueue(database.db, MAIL, { subscriberId }, T0);
       const [first, second] = await Promise.all([
-        drainOutbox({ db: database.db, logger }, handlers, { now: at(1_000) }),
-        drainOutbox({ db: other.db, logger }, handlers, { now: at(1_000) }),
+        drainOutbox({ db: database.db, logger, now: () => at(1_000) }, handlers),
+        drainOutbox({ db: other.db, logger, now: () => at(1_000) }, handlers),
       ]);
       expect(first.claimed + second.claimed).toBe(30);
       expect(first.done + second.done).toBe(30);
@@ -207,7 +207,7 @@ describe.each(dialects)("outbox worker on %s", (dialect) => {
 
   it("runs in the server: a wake right after an enqueue gets the row done without waiting for the poll", async () => {
     const ran: string[] = [];
-    const worker = startOutboxWorker({ db: database.db, logger }, { [MAIL]: async ({ subscriberId }) => void ran.push(subscriberId) }, { pollMs: 60_000, firstRunMs: 60_000 });
+    const worker = startOutboxWorker({ db: database.db, logger, now: () => new Date() }, { [MAIL]: async ({ subscriberId }) => void ran.push(subscriberId) }, { pollMs: 60_000, firstRunMs: 60_000 });
     try {
       await enqueue(database.db, MAIL, { subscriberId: "now" }, new Date());
       worker.wake();

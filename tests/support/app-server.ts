@@ -11,7 +11,7 @@ import { parseConfig } from "~/lib/config.server";
 import { createApp, productionAssets } from "../../server/app";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
-import { outboxHandlers, startOutboxWorker } from "../../server/outbox-worker";
+import { outboxHandlers } from "../../server/outbox-handlers";
 import { movableClock, type MovableClock } from "./clock";
 import type { TestDatabase } from "./databases";
 import { openSeededTestDatabase, seededSqliteDataDir } from "./seeded-databases";
@@ -42,10 +42,9 @@ export async function startTestApp(
   const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
   const logger = logDestination ? createLogger("info", logDestination) : createLogger("silent");
   const clock = movableClock();
-  const services = await openServices(config, logger, clock.now);
+  const services = await openServices(config, logger, { now: clock.now });
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-  const outbox = startOutboxWorker(services, outboxHandlers(services));
-  services.wakeOutbox = outbox.wake;
+  const outbox = services.outbox.start(outboxHandlers(services));
   const server: Server = createServer(createApp({ services, build, assets: productionAssets() }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -106,7 +105,7 @@ export function appOnS3Storage(): TestApp {
 export async function outboxDrained(app: TestApp, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    app.services.wakeOutbox?.();
+    app.services.outbox.wake();
     const waiting = await app.services.db.selectFrom("outbox").select("id").where("done_at", "is", null).limit(1).execute();
     if (waiting.length === 0) return;
     if (Date.now() > deadline) throw new Error(`The outbox still had unfinished rows after ${timeoutMs} ms.`);

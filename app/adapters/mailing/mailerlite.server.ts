@@ -1,3 +1,4 @@
+import type { AppConfig } from "~/lib/config.server";
 import { parseRetryAfter } from "./retry-after";
 
 /**
@@ -37,6 +38,14 @@ export interface MailingProvider {
 export class MailingProviderError extends Error {
   override name = "MailingProviderError";
 
+  /**
+   * Recognised by name: the server builds the provider from its own copy of this module, and the
+   * app's build, which catches its errors, holds another, so the two classes are not the same object.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === "MailingProviderError";
+  }
+
   constructor(
     readonly status: number | null,
     /** The answer's body, shortened, with email addresses and the key blanked out. */
@@ -58,13 +67,19 @@ export interface MailerLiteOptions {
   baseUrl: string;
   /** Per request; the provider's own limit is about 60 s, a worker should not wait that long. */
   timeoutMs?: number;
-  now?: () => Date;
+  /** The services' clock, for a Retry-After given as a date. */
+  now: () => Date;
 }
 
 const BODY_LIMIT = 500;
 const GROUP_PAGES_MAX = 50;
 
-export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, now = () => new Date() }: MailerLiteOptions): MailingProvider {
+/** The mailing provider the settings name, or null when MAILERLITE_API_KEY is unset (the sync is then skipped). */
+export function createMailingProvider(settings: AppConfig["mailerLite"], { now }: { now: () => Date }): MailingProvider | null {
+  return settings.apiKey ? createMailerLiteClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl, now }) : null;
+}
+
+export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, now }: MailerLiteOptions): MailingProvider {
   const base = baseUrl.replace(/\/+$/, "");
   const scrub = (text: string) => {
     const blanked = (apiKey ? text.split(apiKey).join("[redacted]") : text).replace(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+/g, "[email]");

@@ -10,9 +10,9 @@ import { useLanguage } from "~/i18n/root-data";
 import { cn } from "~/components/lib/cn";
 import type { AdminRefusalReason } from "./admin-page";
 
-/** What the sync action answers: how it went, or why the gate refused it. */
-export type SyncReply = { outcome: "done"; synced: number; failed: number } | { outcome: "notConfigured" | "failed" | "invalid" };
-export type SyncAnswer = { sync: SyncReply } | { refused: AdminRefusalReason };
+/** What the sync action answers: how it went, what went wrong, or why the gate refused it. */
+export type SyncProblem = "notConfigured" | "failed" | "invalid";
+export type SyncAnswer = { ok: true; synced: number; failed: number } | { ok: false; errors: { form?: SyncProblem } } | { refused: AdminRefusalReason };
 
 interface SyncMessage {
   ok: boolean;
@@ -23,12 +23,12 @@ interface SyncMessage {
 /** The Sync answer in the reader's language: 'Sync completed' with the numbers, or what went wrong. */
 function syncMessage(t: TFunction, answer: SyncAnswer, format: (value: number) => string): SyncMessage {
   if ("refused" in answer) return { ok: false, title: t(`subscribers.sync.refused.${answer.refused}`), description: undefined };
-  const { sync } = answer;
-  if (sync.outcome === "done") {
-    return { ok: true, title: t("subscribers.sync.completed"), description: t("subscribers.sync.counts", { synced: format(sync.synced), failed: format(sync.failed) }) };
+  if (answer.ok) {
+    return { ok: true, title: t("subscribers.sync.completed"), description: t("subscribers.sync.counts", { synced: format(answer.synced), failed: format(answer.failed) }) };
   }
-  if (sync.outcome === "notConfigured") return { ok: false, title: t("subscribers.sync.notConfigured"), description: t("subscribers.sync.notConfiguredHint") };
-  return { ok: false, title: t(sync.outcome === "invalid" ? "subscribers.sync.invalid" : "subscribers.sync.failed"), description: undefined };
+  const problem = answer.errors.form;
+  if (problem === "notConfigured") return { ok: false, title: t("subscribers.sync.notConfigured"), description: t("subscribers.sync.notConfiguredHint") };
+  return { ok: false, title: t(problem === "invalid" ? "subscribers.sync.invalid" : "subscribers.sync.failed"), description: undefined };
 }
 
 function useNumber() {

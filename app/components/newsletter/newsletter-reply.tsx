@@ -2,18 +2,21 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { cn } from "~/components/lib/cn";
 
-export type NewsletterReply =
-  | { result: "success"; email: string }
-  | { result: "invalid"; error: string }
-  | { result: "duplicate" | "tooMany" | "failed" };
+const FIELDS = ["email", "firstName", "lastName", "message", "form"] as const;
+
+export type NewsletterReply = { ok: true; email: string } | { ok: false; errors: Partial<Record<(typeof FIELDS)[number], string>> };
+
+/** The one problem an answer shows: the first field's, in the form's order. */
+const problemOf = (errors: Partial<Record<(typeof FIELDS)[number], string>>) => FIELDS.map((field) => errors[field]).find(Boolean);
 
 /** The title and text of an answer: success, or 'Subscription failed' with the reason. */
 export function replyText(t: TFunction, reply: NewsletterReply): { ok: boolean; title: string; description: string } {
-  if (reply.result === "success") return { ok: true, title: t("newsletter:success.title"), description: t("newsletter:success.description") };
-  if (reply.result === "invalid" && reply.error === "emailRequired") {
+  if (reply.ok) return { ok: true, title: t("newsletter:success.title"), description: t("newsletter:success.description") };
+  const problem = problemOf(reply.errors);
+  if (problem === "emailRequired") {
     return { ok: false, title: t("newsletter:invalidEmail.title"), description: t("newsletter:invalidEmail.description") };
   }
-  const reason = reply.result === "invalid" ? `errors.${reply.error}` : reply.result === "failed" ? "failed.description" : `errors.${reply.result}`;
+  const reason = problem === "failed" ? "failed.description" : `errors.${problem}`;
   return { ok: false, title: t("newsletter:failed.title"), description: t(`newsletter:${reason}`) };
 }
 

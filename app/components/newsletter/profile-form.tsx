@@ -20,7 +20,7 @@ export function ProfileForm({ reply, email }: { reply: NewsletterReply | undefin
     void showToast(ok ? "success" : "error", title, { description });
     if (ok) form.current?.reset();
   }, [reply, t]);
-  const fieldError = reply?.result === "invalid" ? t(`newsletter:errors.${reply.error}`) : undefined;
+  const emailProblem = reply && !reply.ok ? reply.errors.email : undefined;
   return (
     <Form ref={form} method="post" className="flex flex-col gap-5">
       {reply && <NewsletterReplyMessage reply={reply} />}
@@ -37,7 +37,7 @@ export function ProfileForm({ reply, email }: { reply: NewsletterReply | undefin
         maxLength={254}
         defaultValue={email}
         label={t("profile.email")}
-        error={reply?.result === "invalid" && reply.error === "emailRequired" ? fieldError : undefined}
+        error={emailProblem && t(`newsletter:errors.${emailProblem}`)}
       />
       <fieldset>
         <legend className="font-semibold">{t("profile.interests")}</legend>

@@ -10,7 +10,7 @@ interface Deps {
   auth: Auth;
   db: Db;
   now: Date;
-  /** Asks the outbox worker to look for work now (services.wakeOutbox). */
+  /** Asks the outbox worker to look for work now (services.outbox.wake). */
   wake?: (() => void) | undefined;
 }
 

@@ -1,37 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { dayAfter, filterQuery, isDay, parseAuditFilters, parseSecurityFilters } from "./filters";
+import { parseInput } from "~/lib/form-input";
+import { auditFilterSchema, securityFilterSchema, typedAuditFilters } from "./filter-forms";
+import { dayAfter, filterQuery, isDay } from "./filters";
 
 const params = (query: string) => new URLSearchParams(query);
+const audit = (query: string) => parseInput(auditFilterSchema, params(query));
+const security = (query: string) => parseInput(securityFilterSchema, params(query));
 
-describe("parseAuditFilters", () => {
+describe("auditFilterSchema", () => {
   it("reads the filters, trimmed, empty ones as null, page 1 by default", () => {
-    expect(parseAuditFilters(params("action=comment.approved&actor=%20Owner@Example.org%20&from=2026-01-01&to=2026-01-31"))).toEqual({
+    expect(audit("action=comment.approved&actor=%20Owner@Example.org%20&from=2026-01-01&to=2026-01-31")).toEqual({
       ok: true,
-      page: 1,
-      filters: { action: "comment.approved", actor: "Owner@Example.org", from: "2026-01-01", to: "2026-01-31" },
+      value: { action: "comment.approved", actor: "Owner@Example.org", from: "2026-01-01", to: "2026-01-31", page: 1 },
     });
-    expect(parseAuditFilters(params("action=&page=3"))).toEqual({ ok: true, page: 3, filters: { action: null, actor: null, from: null, to: null } });
+    expect(audit("action=&page=3")).toEqual({ ok: true, value: { action: null, actor: null, from: null, to: null, page: 3 } });
   });
 
-  it("names bad input and keeps what was typed", () => {
-    expect(parseAuditFilters(params("from=2026-02-30"))).toMatchObject({ ok: false, error: "invalidDate", filters: { from: "2026-02-30" } });
-    expect(parseAuditFilters(params("to=yesterday"))).toMatchObject({ ok: false, error: "invalidDate" });
-    expect(parseAuditFilters(params("from=2026-02-02&to=2026-02-01"))).toMatchObject({ ok: false, error: "dateOrder" });
-    expect(parseAuditFilters(params(`actor=${"x".repeat(300)}`))).toMatchObject({ ok: false, error: "tooLong" });
-    expect(parseAuditFilters(params("page=-1"))).toMatchObject({ ok: false, error: "invalidPage" });
+  it("names bad input, and the form keeps what was typed", () => {
+    expect(audit("from=2026-02-30")).toEqual({ ok: false, errors: { from: "invalidDate" } });
+    expect(typedAuditFilters(params("from=2026-02-30"))).toEqual({ action: "", actor: "", from: "2026-02-30", to: "" });
+    expect(audit("to=yesterday")).toEqual({ ok: false, errors: { to: "invalidDate" } });
+    expect(audit("from=2026-02-02&to=2026-02-01")).toEqual({ ok: false, errors: { form: "dateOrder" } });
+    expect(audit(`actor=${"x".repeat(300)}`)).toEqual({ ok: false, errors: { actor: "tooLong" } });
+    expect(audit("page=-1")).toEqual({ ok: false, errors: { page: "invalidPage" } });
   });
 });
 
-describe("parseSecurityFilters", () => {
+describe("securityFilterSchema", () => {
   it("accepts the four severities or none", () => {
-    expect(parseSecurityFilters(params("severity=high&page=2"))).toEqual({ ok: true, page: 2, filters: { severity: "high", order: "newest" } });
-    expect(parseSecurityFilters(params(""))).toEqual({ ok: true, page: 1, filters: { severity: null, order: "newest" } });
-    expect(parseSecurityFilters(params("severity=HIGH"))).toMatchObject({ ok: false, error: "invalidSeverity" });
+    expect(security("severity=high&page=2")).toEqual({ ok: true, value: { severity: "high", order: "newest", page: 2 } });
+    expect(security("")).toEqual({ ok: true, value: { severity: null, order: "newest", page: 1 } });
+    expect(security("severity=HIGH")).toEqual({ ok: false, errors: { severity: "invalidSeverity" } });
   });
 
   it("lists newest first unless most severe first is asked for, and names any other order", () => {
-    expect(parseSecurityFilters(params("order=severity"))).toEqual({ ok: true, page: 1, filters: { severity: null, order: "severity" } });
-    expect(parseSecurityFilters(params("order=oldest"))).toMatchObject({ ok: false, error: "invalidOrder", filters: { order: "oldest" } });
+    expect(security("order=severity")).toEqual({ ok: true, value: { severity: null, order: "severity", page: 1 } });
+    expect(security("order=oldest")).toEqual({ ok: false, errors: { order: "invalidOrder" } });
   });
 });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { blogSearchString, parseBlogQuery } from "./blog-query";
+import { parseInput } from "~/lib/form-input";
+import { ALL_ARTICLES, blogSearchString } from "./blog-query";
+import { blogQuerySchema } from "./blog-query-form";
 
-const parse = (search: string) => parseBlogQuery(new URLSearchParams(search));
+const parse = (search: string) => {
+  const read = parseInput(blogQuerySchema, new URLSearchParams(search));
+  expect(read.ok).toBe(true);
+  return read.ok ? read.value : ALL_ARTICLES;
+};
 
 describe("blog query", () => {
   it("reads search, category, tag and page from the URL", () => {

@@ -1,26 +1,11 @@
-import { normalizeQuery } from "./search-text";
-import { isCategory, isTag, type CategorySlug, type TagSlug } from "./taxonomy";
+import type { z } from "zod";
+import type { blogQuerySchema } from "./blog-query-form";
 
 /** What the blog list shows, as it lives in the URL (?q=&category=&tag=&page=), so links can be shared. */
-export interface BlogQuery {
-  q: string;
-  category?: CategorySlug;
-  tag?: TagSlug;
-  page: number;
-}
+export type BlogQuery = z.output<typeof blogQuerySchema>;
 
-/** Anything unknown or malformed is dropped: a bad link shows a sensible page, never an error. */
-export function parseBlogQuery(params: URLSearchParams): BlogQuery {
-  const category = params.get("category");
-  const tag = params.get("tag");
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  return {
-    q: normalizeQuery(params.get("q")),
-    category: isCategory(category) ? category : undefined,
-    tag: isTag(tag) ? tag : undefined,
-    page: Number.isFinite(page) && page > 0 ? page : 1,
-  };
-}
+/** The list every blog link falls back to. */
+export const ALL_ARTICLES: BlogQuery = { q: "", category: undefined, tag: undefined, page: 1 };
 
 /** The query string for a blog list; page 1 and empty values are left out. */
 export function blogSearchString(query: Partial<BlogQuery>): string {

@@ -1,43 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/adapters/db/database.server";
 import type { Language } from "~/i18n/languages";
-
-import { COMMENT_LIMITS } from "./limits";
-
-export { COMMENT_LIMITS };
-
-export type CommentField = "name" | "comment" | "terms";
-export type CommentError = "nameRequired" | "nameTooLong" | "commentRequired" | "commentTooLong" | "termsRequired";
-
-export interface CommentInput {
-  name: string;
-  body: string;
-}
-
-/**
- * Checks a submitted comment form. Text is kept as written (it is always shown escaped), only trimmed;
- * each field gets at most one error, named by its translation key.
- */
-export function validateComment(form: { name?: unknown; comment?: unknown; terms?: unknown }):
-  | { ok: true; value: CommentInput }
-  | { ok: false; errors: Partial<Record<CommentField, CommentError>> } {
-  const name = typeof form.name === "string" ? form.name.trim() : "";
-  const body = typeof form.comment === "string" ? form.comment.trim() : "";
-  const errors: Partial<Record<CommentField, CommentError>> = {};
-  if (!name) errors.name = "nameRequired";
-  else if (name.length > COMMENT_LIMITS.name) errors.name = "nameTooLong";
-  if (!body) errors.comment = "commentRequired";
-  else if (body.length > COMMENT_LIMITS.body) errors.comment = "commentTooLong";
-  if (form.terms !== "on" && form.terms !== "true") errors.terms = "termsRequired";
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: { name, body } };
-}
+import type { CommentInput } from "./comment-form";
 
 /** Stores a comment as pending: nobody sees it until it is approved. */
 export async function addPendingComment(db: Db, page: string, input: CommentInput, language: Language, now: Date): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto("comments")
-    .values({ id, page, name: input.name, body: input.body, language, status: "pending", created_at: now.toISOString(), moderated_at: null })
+    .values({ id, page, name: input.name, body: input.comment, language, status: "pending", created_at: now.toISOString(), moderated_at: null })
     .execute();
   return id;
 }

@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
-import { sql } from "kysely";
-import type { Db, DialectName } from "~/adapters/db/database.server";
-import { createMailerLiteClient, MailingProviderError, type MailingProvider, type ProviderGroup } from "~/adapters/mailing/mailerlite.server";
-import type { AppConfig } from "~/lib/config.server";
+import type { Db } from "~/adapters/db/database.server";
+import { MailingProviderError, type MailingProvider, type ProviderGroup } from "~/adapters/mailing/mailerlite.server";
 import { recordAudit, recordSecurityEvent, SYSTEM_ACTOR, type Actor } from "~/modules/audit/audit.server";
 import type { OutboxHandler } from "~/modules/outbox/drain.server";
 import type { OutboxTopic } from "~/modules/outbox/enqueue.server";
+import type { Outbox } from "~/modules/outbox/outbox.server";
 import { PermanentFailure, RetryLater } from "~/modules/outbox/outcomes";
+import { Refusal } from "~/lib/refusal";
 import { groupIdsFor, providerGroupFor } from "./provider-groups";
 
 /**
@@ -20,32 +20,24 @@ import { groupIdsFor, providerGroupFor } from "./provider-groups";
 export interface ProviderSyncServices {
   db: Db;
   logger: Logger;
-  config: Pick<AppConfig, "mailerLite">;
+  /** Built once at start from the settings; null without MAILERLITE_API_KEY. */
+  mailingProvider: MailingProvider | null;
 }
 
 /** The provider's rate limit covers every call: a 429 on one of these topics holds back the others. */
 const PROVIDER_TOPICS = ["newsletter.provider-upsert", "newsletter.provider-unsubscribe"] as const satisfies readonly OutboxTopic[];
-const UPSERT_TOPIC: OutboxTopic = "newsletter.provider-upsert";
+const UPSERT_TOPIC = "newsletter.provider-upsert" satisfies OutboxTopic;
 const GROUPS_CACHE_MS = 10 * 60_000;
 /** How long the admin's Sync pushes directly before handing the rest to the outbox. */
 const SYNC_BUDGET_MS = 20_000;
-
-export class ProviderNotConfiguredError extends Error {
-  override name = "ProviderNotConfiguredError";
-  constructor() {
-    super("API key not configured");
-  }
-}
 
 interface Connection {
   client: MailingProvider;
   groupIds: (names: string[], now: Date) => Promise<string[]>;
 }
 
-function connect({ config, logger }: ProviderSyncServices): Connection | null {
-  const { apiKey, baseUrl } = config.mailerLite;
-  if (!apiKey) return null;
-  const client = createMailerLiteClient({ apiKey, baseUrl });
+function connect({ mailingProvider: client, logger }: ProviderSyncServices): Connection | null {
+  if (!client) return null;
   // Groups are fetched by name at most every 10 minutes; a missing name is logged once per fetch.
   let cache: { at: number; groups: ProviderGroup[]; warned: Set<string> } | undefined;
   const groupIds = async (names: string[], now: Date) => {
@@ -148,32 +140,10 @@ function activeFrom(db: Db, cursor: Cursor | null) {
  * skipping those with an upsert already waiting. Returns how many are left to sync and how many rows
  * were added.
  */
-async function queueFrom(trx: Db, dialect: DialectName, cursor: Cursor, now: Date): Promise<{ left: number; queued: number }> {
-  const stamp = now.toISOString();
-  const payload = sql<string>`'{"subscriberId":"' || subscribers.id || '"}'`;
+async function queueFrom(outbox: Outbox, trx: Db, cursor: Cursor, now: Date): Promise<{ left: number; queued: number }> {
   const left = Number((await activeFrom(trx, cursor).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-  const result = await trx
-    .insertInto("outbox")
-    .columns(["id", "topic", "payload", "attempts", "run_at", "claimed_until", "last_error", "created_at", "done_at"])
-    .expression(
-      activeFrom(trx, cursor)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom("outbox as waiting").select("waiting.id").where("waiting.topic", "=", UPSERT_TOPIC).where("waiting.done_at", "is", null).where("waiting.payload", "=", payload))),
-        )
-        .select([
-          (dialect === "postgres" ? sql<string>`gen_random_uuid()::text` : sql<string>`lower(hex(randomblob(16)))`).as("id"),
-          sql.lit(UPSERT_TOPIC).as("topic"),
-          payload.as("payload"),
-          sql.lit(0).as("attempts"),
-          sql.val(stamp).as("run_at"),
-          sql.lit(null).as("claimed_until"),
-          sql.lit(null).as("last_error"),
-          sql.val(stamp).as("created_at"),
-          sql.lit(null).as("done_at"),
-        ]),
-    )
-    .executeTakeFirst();
-  return { left, queued: Number(result.numInsertedOrUpdatedRows ?? 0) };
+  const queued = await outbox.enqueueFromQuery(trx, UPSERT_TOPIC, "subscriberId", activeFrom(trx, cursor).select("id"), now);
+  return { left, queued };
 }
 
 /**
@@ -181,16 +151,16 @@ async function queueFrom(trx: Db, dialect: DialectName, cursor: Cursor, now: Dat
  * oldest first, read in batches of 500, for up to 20 s. When time is up or the provider is unwell or
  * limiting us (a temporary failure, a 429), the rest is handed to the outbox, which retries with
  * backoff; all of those count as failed here, as do the ones the provider refused outright. Written
- * to the audit log as sync_mailerlite. Throws ProviderNotConfiguredError ('API key not configured')
- * without a key.
+ * to the audit log as sync_mailerlite. Without a key it is refused
+ * as "notConfigured" ('API key not configured', 503).
  */
 export async function syncAllVerified(
-  services: ProviderSyncServices & { now: () => Date; dialect: DialectName },
+  services: ProviderSyncServices & { now: () => Date; outbox: Outbox },
   actor: Actor,
   { budgetMs = SYNC_BUDGET_MS }: { budgetMs?: number } = {},
 ): Promise<{ synced: number; failed: number }> {
   const connection = connect(services);
-  if (!connection) throw new ProviderNotConfiguredError();
+  if (!connection) throw new Refusal("notConfigured", { status: 503 });
   const { db } = services;
   const started = services.now().getTime();
   let synced = 0;
@@ -231,7 +201,7 @@ export async function syncAllVerified(
   }
   const now = services.now();
   const { left, queued } = await db.transaction().execute(async (trx) => {
-    const handedOver = stoppedAt ? await queueFrom(trx, services.dialect, stoppedAt, now) : { left: 0, queued: 0 };
+    const handedOver = stoppedAt ? await queueFrom(services.outbox, trx, stoppedAt, now) : { left: 0, queued: 0 };
     const details = { synced, failed: handedOver.left + refused, queued: handedOver.left };
     await recordAudit(trx, actor, { action: "sync_mailerlite", resource: "subscribers", details }, now);
     return handedOver;

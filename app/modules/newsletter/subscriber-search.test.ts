@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseSubscriberSearch, prefixEnd, searchKey, searchPlan } from "./subscriber-search";
+import { parseInput } from "~/lib/form-input";
+import { prefixEnd, searchKey, searchPlan, subscriberSearchSchema, typedSearch } from "./subscriber-search";
 
 describe("searchKey", () => {
   it("lower-cases, removes accents and collapses spaces", () => {
@@ -65,17 +66,18 @@ describe("searchPlan", () => {
   });
 });
 
-describe("parseSubscriberSearch", () => {
-  const parse = (query: string) => parseSubscriberSearch(new URLSearchParams(query));
+describe("subscriberSearchSchema", () => {
+  const parse = (query: string) => parseInput(subscriberSearchSchema, new URLSearchParams(query));
 
   it("trims the text and reads the page", () => {
-    expect(parse("q=%20ama%20%20m%20&page=3")).toEqual({ ok: true, q: "ama m", page: 3 });
-    expect(parse("")).toEqual({ ok: true, q: "", page: 1 });
+    expect(parse("q=%20ama%20%20m%20&page=3")).toEqual({ ok: true, value: { q: "ama m", page: 3 } });
+    expect(parse("")).toEqual({ ok: true, value: { q: "", page: 1 } });
   });
 
   it("refuses a text over 254 characters or a bad page", () => {
-    expect(parse(`q=${"a".repeat(255)}`)).toMatchObject({ ok: false, error: "tooLong" });
-    expect(parse("page=0")).toMatchObject({ ok: false, error: "invalidPage" });
-    expect(parse("page=two")).toMatchObject({ ok: false, error: "invalidPage" });
+    expect(parse(`q=${"a".repeat(255)}`)).toEqual({ ok: false, errors: { q: "tooLong" } });
+    expect(typedSearch(new URLSearchParams(`q=${"a".repeat(255)}`))).toHaveLength(254);
+    expect(parse("page=0")).toEqual({ ok: false, errors: { page: "invalidPage" } });
+    expect(parse("page=two")).toEqual({ ok: false, errors: { page: "invalidPage" } });
   });
 });

@@ -1,4 +1,6 @@
-import { parsePage } from "~/lib/paging";
+import { z } from "zod";
+import { textField } from "~/lib/form-input";
+import { pageField } from "~/lib/paging";
 
 /**
  * The subscriber search of the admin list (case-insensitive, on email,
@@ -64,13 +66,16 @@ export function searchPlan(query: string): PrefixMatch[][] {
   return plan;
 }
 
-export type SearchError = "tooLong" | "invalidPage";
+export const SEARCH_ERRORS = ["tooLong", "invalidPage"] as const;
+export type SearchError = (typeof SEARCH_ERRORS)[number];
 
-/** The list's query string: `q` (trimmed, at most 254 characters) and `page`. */
-export function parseSubscriberSearch(params: URLSearchParams): { ok: true; q: string; page: number } | { ok: false; q: string; error: SearchError } {
-  const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ");
-  if (q.length > MAX_QUERY_LENGTH) return { ok: false, q: q.slice(0, MAX_QUERY_LENGTH), error: "tooLong" };
-  const page = parsePage(params.get("page"));
-  if (page === null) return { ok: false, q, error: "invalidPage" };
-  return { ok: true, q, page };
-}
+const searchText = (text: string) => text.trim().replace(/\s+/g, " ");
+
+/** The list's query string: `q` (trimmed, spaces collapsed, at most 254 characters) and `page`. */
+export const subscriberSearchSchema = z.object({
+  q: textField().transform(searchText).pipe(z.string().max(MAX_QUERY_LENGTH, "tooLong")),
+  page: pageField(),
+});
+
+/** The search as typed (at most 254 characters), for the box shown again with a refusal. */
+export const typedSearch = (params: URLSearchParams) => searchText(params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);

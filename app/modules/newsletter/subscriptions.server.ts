@@ -5,7 +5,7 @@ import { networkKey } from "~/lib/network";
 import type { Actor } from "~/modules/audit/audit.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
-import type { SubscriberInput } from "./subscriber-input";
+import type { SubscriberInput } from "./subscribe-form";
 import { searchKey } from "./subscriber-search";
 
 export type SubscribeOutcome =

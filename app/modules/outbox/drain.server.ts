@@ -30,10 +30,6 @@ export const OUTBOX_LIMITS = {
 } as const;
 
 export interface DrainOptions {
-  /** A fixed time for tests; otherwise the time is read afresh for each row. */
-  now?: Date;
-  /** The clock read for each row when `now` is not given: the server's own clock, the real one by default. */
-  clock?: () => Date;
   /** Asked between rows: true stops the drain (shutdown). */
   shouldStop?: () => boolean;
   maxAttempts?: number;
@@ -56,7 +52,8 @@ export interface DrainResult {
   lost: number;
 }
 
-type Services = { db: Db; logger: Logger };
+/** `now` is the services' clock, read afresh for each row. */
+type Services = { db: Db; logger: Logger; now: () => Date };
 
 const clip = (text: string) => (text.length > 1000 ? `${text.slice(0, 1000)}…` : text);
 /** An error as stored and logged: short, and with no email address in it (a mail server may quote one). */
@@ -68,7 +65,6 @@ const describe = (error: unknown) => clip((error instanceof Error ? error.messag
  * worker alone can win (docs/decisions/026-outbox-for-deferred-work.md).
  */
 export async function drainOutbox(services: Services, handlers: OutboxHandlers, options: DrainOptions = {}): Promise<DrainResult> {
-  const clock = () => options.now ?? options.clock?.() ?? new Date();
   const limit = options.rowsPerDrain ?? OUTBOX_LIMITS.rowsPerDrain;
   const result: DrainResult = { claimed: 0, done: 0, retried: 0, gaveUp: 0, refused: 0, lost: 0 };
   const paused = new Set<string>();
@@ -78,7 +74,7 @@ export async function drainOutbox(services: Services, handlers: OutboxHandlers, 
   while (result.claimed < limit && !options.shouldStop?.()) {
     const topics = handled.filter((topic) => !paused.has(topic));
     if (topics.length === 0) break;
-    const nowText = clock().toISOString();
+    const nowText = services.now().toISOString();
     const candidates = (
       await services.db
         .selectFrom("outbox")
@@ -98,13 +94,13 @@ export async function drainOutbox(services: Services, handlers: OutboxHandlers, 
       if (result.claimed >= limit || options.shouldStop?.()) break;
       seen.add(candidate.id);
       if (paused.has(candidate.topic)) continue;
-      const claim = await claimOutboxRow(services.db, candidate.id, clock(), options.leaseMs ?? OUTBOX_LIMITS.leaseMs);
+      const claim = await claimOutboxRow(services.db, candidate.id, services.now(), options.leaseMs ?? OUTBOX_LIMITS.leaseMs);
       if (!claim) {
         result.lost += 1;
         continue;
       }
       result.claimed += 1;
-      const outcome = await runClaimed(services, handlers, claim, clock, options);
+      const outcome = await runClaimed(services, handlers, claim, options);
       result[outcome.kind] += 1;
       for (const topic of outcome.pause) paused.add(topic);
     }
@@ -162,7 +158,7 @@ function finishedPayload(payload: string): string {
   }
 }
 
-async function runClaimed(services: Services, handlers: OutboxHandlers, claim: Claim, clock: () => Date, options: DrainOptions): Promise<Outcome> {
+async function runClaimed(services: Services, handlers: OutboxHandlers, claim: Claim, options: DrainOptions): Promise<Outcome> {
   const { db, logger } = services;
   const maxAttempts = options.maxAttempts ?? OUTBOX_LIMITS.maxAttempts;
   const handler = handlers[claim.topic] as OutboxHandler<OutboxTopic> | undefined;
@@ -179,8 +175,8 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
     } catch {
       throw new PermanentFailure("the payload is not valid JSON");
     }
-    await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, now: clock() });
-    const now = clock();
+    await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, now: services.now() });
+    const now = services.now();
     const finished = await finish("done", null, now);
     if (Number(finished.numUpdatedRows) !== 1) logger.warn({ outboxId: claim.id, topic: claim.topic }, "outbox: the claim ran out before the row finished; another worker may run it again");
     return { kind: "done", pause: [] };
@@ -188,7 +184,7 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
     error = caught;
   }
 
-  const now = clock();
+  const now = services.now();
   const message = describe(error);
   const attempts = `${claim.attempt} attempt${claim.attempt === 1 ? "" : "s"}`;
   if (error instanceof Refused) {

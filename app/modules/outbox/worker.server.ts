@@ -1,11 +1,7 @@
-import type { AppServices } from "~/adapters/context.server";
-import { accountMailHandlers } from "~/modules/accounts/account-mail-jobs.server";
-import { mailContactMessage } from "~/modules/contact/owner-mail.server";
-import { sendConfirmationMail } from "~/modules/newsletter/confirmation-mail.server";
-import { createProviderHandlers } from "~/modules/newsletter/provider-sync.server";
-import { drainOutbox, OUTBOX_LIMITS, type OutboxHandler, type OutboxHandlers } from "~/modules/outbox/drain.server";
-import type { OutboxTopic } from "~/modules/outbox/enqueue.server";
-import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
+import type { Logger } from "pino";
+import type { Db } from "~/adapters/db/database.server";
+import { drainOutbox, OUTBOX_LIMITS, type OutboxHandlers } from "./drain.server";
+import type { OutboxTopic } from "./enqueue.server";
 
 /**
  * The outbox worker (docs/decisions/026-outbox-for-deferred-work.md): inside the server process, it
@@ -14,26 +10,6 @@ import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
  * the one that stamped them when they were enqueued.
  */
 
-/**
- * Who does the work of each topic. Every topic is listed: a topic left undefined keeps its rows
- * waiting (nothing is lost) until its handler is filled in here.
- */
-export function outboxHandlers(services: Pick<AppServices, "auth" | "config" | "db" | "logger" | "mailer" | "now">): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
-  const { db, config, now } = services;
-  const provider = createProviderHandlers(services);
-  // Every mail goes through this wrapper: a refusal for good ends the row, a dead server holds back all mail rows.
-  const mailer = outboxMailer(services.mailer);
-  const accounts = accountMailHandlers({ db, auth: services.auth, mailer, appUrl: config.appUrl });
-  return {
-    "newsletter.confirmation-mail": ({ subscriberId }) => sendConfirmationMail({ db, mailer, appUrl: config.appUrl }, subscriberId),
-    "newsletter.provider-upsert": provider["newsletter.provider-upsert"],
-    "newsletter.provider-unsubscribe": provider["newsletter.provider-unsubscribe"],
-    "accounts.mail": accounts["accounts.mail"],
-    "accounts.link-request": accounts["accounts.link-request"],
-    "contact.owner-mail": ({ messageId }) => mailContactMessage({ db, mailer, contactEmail: config.contactEmail, now }, messageId),
-  };
-}
-
 export interface OutboxWorker {
   /** Look for due work now (e.g. right after a commit that enqueued some); cheap to call often. */
   wake: () => void;
@@ -41,10 +17,17 @@ export interface OutboxWorker {
   stop: () => Promise<void>;
 }
 
+/** How often the worker looks for due work, when it first looks, and how long a stop waits for the row in hand. */
+export interface WorkerTiming {
+  pollMs?: number;
+  firstRunMs?: number;
+  graceMs?: number;
+}
+
 export function startOutboxWorker(
-  services: Pick<AppServices, "db" | "logger"> & Partial<Pick<AppServices, "now">>,
+  services: { db: Db; logger: Logger; now: () => Date },
   handlers: OutboxHandlers,
-  { pollMs = 2_000, firstRunMs = 1_000, graceMs = 5_000 }: { pollMs?: number; firstRunMs?: number; graceMs?: number } = {},
+  { pollMs = 2_000, firstRunMs = 1_000, graceMs = 5_000 }: WorkerTiming = {},
 ): OutboxWorker {
   const { logger } = services;
   const waiting = (Object.keys(handlers) as OutboxTopic[]).filter((topic) => typeof handlers[topic] !== "function");
@@ -66,7 +49,7 @@ export function startOutboxWorker(
     do {
       again = false;
       try {
-        const result = await drainOutbox(services, handlers, { clock: services.now, shouldStop: () => stopped });
+        const result = await drainOutbox(services, handlers, { shouldStop: () => stopped });
         if (result.claimed > 0 || result.lost > 0) logger.info({ job: "outbox", result }, "outbox: drained");
         // A full drain leaves more due work: go on without waiting for the next poll.
         if (result.claimed >= OUTBOX_LIMITS.rowsPerDrain) again = true;

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { textField, trimmedField } from "~/lib/form-input";
+import { COMMENT_LIMITS } from "./limits";
+
+/** The about page's comment form; text is kept as written (always shown escaped), only trimmed. */
+export const commentSchema = z.object({
+  name: trimmedField().pipe(z.string().min(1, "nameRequired").max(COMMENT_LIMITS.name, "nameTooLong")),
+  comment: trimmedField().pipe(z.string().min(1, "commentRequired").max(COMMENT_LIMITS.body, "commentTooLong")),
+  terms: textField().refine((terms) => terms === "on" || terms === "true", "termsRequired"),
+});
+
+export type CommentInput = z.output<typeof commentSchema>;

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { isValidEmail, normalizeEmail } from "~/lib/email";
+import { listField, textField } from "~/lib/form-input";
+
+/** Where a subscription came from; the provider group follows from it. */
+export const SOURCES = ["footer-newsletter", "newsletter-section", "updates-page", "subscribe-page", "blog-related"] as const;
+export type Source = (typeof SOURCES)[number];
+
+export const SUBSCRIBER_LIMITS = { name: 100, message: 2000, interests: 10, interest: 60 } as const;
+
+/** Remove < and >, 'javascript:' and inline event-handler patterns, then trim. */
+export function sanitizeText(value: string): string {
+  return value
+    .replace(/[<>]/g, "")
+    .replace(/javascript\s*:/gi, "")
+    .replace(/\bon[a-z]+\s*=/gi, "")
+    .trim();
+}
+
+/** A sanitised text that may be left empty (then null); too long is refused, never cut. */
+const optionalText = (max: number, problem: string) =>
+  textField()
+    .transform(sanitizeText)
+    .pipe(z.string().max(max, problem))
+    .transform((value) => value || null);
+
+/**
+ * Every newsletter form (footer, home, updates, articles, /subscribe): a valid address (trimmed,
+ * lower-cased, ≤ 254 characters), text fields sanitised, interests a short list, an unknown source
+ * kept as 'unknown'. Messages are keys of the `newsletter` namespace's `errors`.
+ */
+export const subscribeSchema = z.object({
+  email: textField().transform(normalizeEmail).refine(isValidEmail, "emailRequired"),
+  firstName: optionalText(SUBSCRIBER_LIMITS.name, "firstNameTooLong"),
+  lastName: optionalText(SUBSCRIBER_LIMITS.name, "lastNameTooLong"),
+  message: optionalText(SUBSCRIBER_LIMITS.message, "messageTooLong"),
+  interests: listField().transform((items) =>
+    [...new Set(items.map(sanitizeText).filter(Boolean))].map((item) => item.slice(0, SUBSCRIBER_LIMITS.interest)).slice(0, SUBSCRIBER_LIMITS.interests),
+  ),
+  source: textField().transform((source): Source | "unknown" => SOURCES.find((known) => known === source) ?? "unknown"),
+});
+
+export type SubscriberInput = z.output<typeof subscribeSchema>;
+export type SubscribeField = keyof SubscriberInput;

@@ -1,0 +1,28 @@
+import type { AppServices } from "~/adapters/context.server";
+import { accountMailHandlers } from "~/modules/accounts/account-mail-jobs.server";
+import { mailContactMessage } from "~/modules/contact/owner-mail.server";
+import { sendConfirmationMail } from "~/modules/newsletter/confirmation-mail.server";
+import { createProviderHandlers } from "~/modules/newsletter/provider-sync.server";
+import type { OutboxHandler } from "~/modules/outbox/drain.server";
+import type { OutboxTopic } from "~/modules/outbox/enqueue.server";
+import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
+
+/**
+ * Who does the work of each topic. Every topic is listed: a topic left undefined keeps its rows
+ * waiting (nothing is lost) until its handler is filled in here.
+ */
+export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "mailingProvider" | "config" | "now">): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
+  const { db, config } = services;
+  const provider = createProviderHandlers(services);
+  // Every mail goes through this wrapper: a refusal for good ends the row, a dead server holds back all mail rows.
+  const mailer = outboxMailer(services.mailer);
+  const accounts = accountMailHandlers({ db, auth: services.auth, mailer, appUrl: config.appUrl });
+  return {
+    "newsletter.confirmation-mail": ({ subscriberId }) => sendConfirmationMail({ db, mailer, appUrl: config.appUrl }, subscriberId),
+    "newsletter.provider-upsert": provider["newsletter.provider-upsert"],
+    "newsletter.provider-unsubscribe": provider["newsletter.provider-unsubscribe"],
+    "accounts.mail": accounts["accounts.mail"],
+    "accounts.link-request": accounts["accounts.link-request"],
+    "contact.owner-mail": ({ messageId }) => mailContactMessage({ db, mailer, contactEmail: config.contactEmail, now: services.now }, messageId),
+  };
+}
