@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -27,6 +27,13 @@ const CROSS_CUTTING = ["audit", "rate-limit", "outbox", "settings"];
 const domains = readdirSync("app/modules", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// app/routes/ holds routes only: every file there is named by app/routes.ts. Orchestration a route
+// calls lives in the module of the domain it serves, where a newcomer looks for it.
+const routesConfig = readFileSync("app/routes.ts", "utf8");
+const notRoutes = readdirSync("app/routes", { withFileTypes: true })
+  .filter((entry) => entry.isFile() && !routesConfig.includes(`"routes/${entry.name}"`))
+  .map((entry) => `app/routes/${entry.name}`);
 
 const restrict = (files, patterns) => ({
   files,
@@ -80,5 +87,15 @@ export default tseslint.config(
     ]),
   ),
   restrict(["app/routes/**"], []),
+  ...(notRoutes.length > 0
+    ? [
+        {
+          files: notRoutes,
+          rules: {
+            "no-restricted-syntax": ["error", { selector: "Program", message: "Not a route: app/routes.ts does not name this file. Move it into the module of the domain it serves." }],
+          },
+        },
+      ]
+    : []),
   restrict(["server/**"], layer(["routes", "components"], "The server entry wires adapters and modules; pages are React Router's.")),
 );
