@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { episodeBySlug } from "~/modules/podcast/episodes.server";
 import { appOnTestDatabase } from "../support/app-server";
@@ -31,7 +30,8 @@ describe.each(dialects)("the anonymous page cache on %s", (dialect) => {
     const second = await get("/blog", { "accept-encoding": "br" });
     expect(cacheState(second)).toBe("hit");
     expect(second.headers.get("content-encoding")).toBe("br");
-    expect(brotliDecompressSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(firstHtml);
+    // fetch undoes the brotli itself: the bytes decode to the page first rendered.
+    expect(await second.text()).toBe(firstHtml);
     expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     expect(second.headers.get("vary")?.toLowerCase()).toContain("accept-encoding");
     const etag = second.headers.get("etag")!;
@@ -70,12 +70,13 @@ describe.each(dialects)("the anonymous page cache on %s", (dialect) => {
   });
 
   it("never answers a signed-in reader or the admin from it, and never stores their pages", async () => {
-    const anonymousBefore = await (await get("/shop")).text();
     const reader = await signIn("reader@example.org", "10.82.0.1");
+    const owner = await adminInMode("10.82.0.2");
+    // Taken after their sign-ins: the owner's verification of admin mode is a signed-in post, which forgets every page.
+    const anonymousBefore = await (await get("/shop")).text();
     const readerPage = await reader.get("/podcast");
     expect(cacheState(readerPage)).toBeNull();
     expect(readerPage.headers.get("cache-control")).toBe("private, no-store");
-    const owner = await adminInMode("10.82.0.2");
     const ownerShop = await owner.get("/shop");
     expect(cacheState(ownerShop)).toBeNull();
     expect(ownerShop.headers.get("cache-control")).toBe("private, no-store");
@@ -102,6 +103,7 @@ describe.each(dialects)("the anonymous page cache on %s", (dialect) => {
       bookTitle: "Cached No More",
       authorName: "A. Mensah",
       bookDescription: "Essays.",
+      isPublished: "on",
       uploadId: await uploadFile(owner, simplePdf(1), "book.pdf", "book"),
     });
     expect(saved.status).toBe(200);
