@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ensurePrivateFolder, PRIVATE_FILE_MODE, restrictMode } from "./private-files.server";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
