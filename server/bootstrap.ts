@@ -6,6 +6,8 @@ import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
 import { createMailingProvider } from "~/adapters/mailing/mailerlite.server";
+import { PageCache } from "~/adapters/pages/page-cache.server";
+import { pageChangeFeed } from "~/adapters/pages/page-changes.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
@@ -54,6 +56,9 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   const uploads = createStagedUploads(config.dataDir);
   // Built here, from the source tree, so the cover worker's file is found beside its adapter.
   const pdfCovers = createPdfCoverRenderer();
-  const services: AppServices = { auth, config, db, dialect, logger, mailer, mailingProvider, now, outbox, pdfCovers, signedLinks, storage, uploads };
+  // A page older than a minute renders again: time alone changes some pages (a scheduled article).
+  const pageCache = config.pageCacheBytes > 0 ? new PageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;
+  const pageChanges = await pageChangeFeed(db, (areas) => pageCache?.invalidate(areas), logger);
+  const services: AppServices = { auth, config, db, dialect, logger, mailer, mailingProvider, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
   return services;
 }

@@ -1,4 +1,5 @@
-import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { AppServices } from "~/adapters/context.server";
 import { cookieHeaderHasSession } from "~/adapters/auth/auth.server";
 import { splitLanguagePrefix } from "~/i18n/paths";
 import { chooseEncoding, type CachedPage, type RenderedPage } from "~/adapters/pages/page-cache.server";
@@ -36,8 +37,14 @@ export function pageArea(pathname: string): string {
   return rest.split("/")[1] ?? "";
 }
 
-/** Reads a rendered answer whole, as the cache needs it. */
+/** What the cache keeps: pages, their data requests and feeds. Files (audio, images, video) stream past it. */
+const PAGE_TYPES = /^(text\/html|text\/x-script|text\/plain|text\/xml|application\/(rss\+|atom\+)?xml)\b/;
+
+/** Reads a rendered page whole, as the cache needs it; any other answer is handed on unread. */
 export async function renderedPage(response: Response): Promise<RenderedPage> {
+  if (!PAGE_TYPES.test(response.headers.get("content-type") ?? "")) {
+    return { status: response.status, headers: [], body: Buffer.alloc(0), shareable: false, stream: response };
+  }
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
     if (!["set-cookie", "content-length", "content-encoding", "etag", "date"].includes(name)) headers.push([name, value]);
@@ -56,7 +63,8 @@ export function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: 
     if (name === "vary") res.vary(value);
     else res.setHeader(name, value);
   }
-  res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+  // A route that chose its public caching (a feed's 15 minutes) keeps it; pages get the shared default.
+  if (!page.headers.some(([name]) => name === "cache-control")) res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Page-Cache", options.hit ? "hit" : "miss");
   res.vary("Accept-Encoding");
@@ -90,3 +98,18 @@ function ifNoneMatch(header: string | undefined, etag: string): boolean {
   });
 }
 
+
+/**
+ * Every form a signed-in visitor posts may change what readers see (the owner's articles, episodes,
+ * settings, shop, approved comments), so once it is answered every page is forgotten, here and in the
+ * other processes. Readers' own posts (a comment waiting for moderation, a subscription) change no page.
+ */
+export function signedInWritesChangePages({ pageChanges, now, logger }: Pick<AppServices, "pageChanges" | "now" | "logger">): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || !cookieHeaderHasSession(req.headers.cookie)) return next();
+    res.on("finish", () => {
+      pageChanges.changed(undefined, now()).catch((error: unknown) => logger.error({ err: error }, "page change not recorded"));
+    });
+    next();
+  };
+}

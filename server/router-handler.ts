@@ -27,10 +27,15 @@ export function routerHandler({ build, mode, getLoadContext, pages }: RouterHand
       if (cached) return sendCachedPage(req, res, cached, { development, hit: true });
       if (pages && req.method === "GET" && mayUseCache(req)) {
         // Rendered for whoever asked first and shared with those who asked meanwhile, so one visitor
-        // leaving must not stop it.
-        const render = async () => renderedPage(await handleRequest(fetchRequest(req, res, { abortOnClose: false }), getLoadContext(req, res)));
+        // leaving must not stop it. A visitor who waited for another's render counts as a hit.
+        let rendered = false;
+        const render = async () => {
+          rendered = true;
+          return renderedPage(await handleRequest(fetchRequest(req, res, { abortOnClose: false }), getLoadContext(req, res)));
+        };
         const page = await pages.fill(pageKey(req.originalUrl), pageArea(req.path), render);
-        return isCachedPage(page) ? sendCachedPage(req, res, page, { development, hit: false }) : sendOwnPage(req, res, page);
+        if (isCachedPage(page)) return sendCachedPage(req, res, page, { development, hit: !rendered });
+        return page.stream ? await sendResponse(res, page.stream) : sendOwnPage(req, res, page);
       }
       const response = await handleRequest(fetchRequest(req, res, { abortOnClose: true }), getLoadContext(req, res));
       await sendResponse(res, response);

@@ -47,7 +47,14 @@ export async function startServer({ development }: { development: boolean }): Pr
     logger.info({ port, mode: config.mode }, "server listening");
     console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
   });
-  const stopJobs = [scheduleRetention(services), scheduleAdminModeCleanup(services), scheduleStagedUploadCleanup(services), scheduleUnconfirmedAccountCleanup(services)];
+  const stopJobs = [
+    scheduleRetention(services),
+    scheduleAdminModeCleanup(services),
+    scheduleStagedUploadCleanup(services),
+    scheduleUnconfirmedAccountCleanup(services),
+    // Changes made through another process reach this one's page cache within half a second.
+    services.pageChanges.start(500),
+  ];
   const outbox = services.outbox.start(outboxHandlers(services));
   if (config.adminEnabled) await printSetupLink(services);
   installGracefulShutdown(server, {

@@ -4,6 +4,8 @@ import type { AppConfig } from "~/lib/config.server";
 import type { Outbox } from "~/modules/outbox/outbox.server";
 import type { Db, DialectName } from "./db/database.server";
 import type { PdfCoverRenderer } from "./documents/pdf-cover.server";
+import type { PageCache } from "./pages/page-cache.server";
+import type { PageChangeFeed } from "./pages/page-changes.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { MailingProvider } from "./mailing/mailerlite.server";
 import type { ObjectStorage } from "./storage/contract";
@@ -26,6 +28,10 @@ export interface AppServices {
   now: () => Date;
   /** Deferred work: written in the change's transaction, done by this process's worker once woken. */
   outbox: Outbox;
+  /** Rendered public pages kept for anonymous visitors (null when PAGE_CACHE_MB=0); only the server reads it. */
+  pageCache: PageCache | null;
+  /** Tells every process's page cache that something readers see has changed. */
+  pageChanges: PageChangeFeed;
   /** Draws an e-book's cover from its PDF's first page in a bounded worker thread. */
   pdfCovers: PdfCoverRenderer;
   /** Signs and checks expiring links to private files (key derived from SESSION_SECRET). */

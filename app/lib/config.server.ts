@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ensurePrivateFolder, PRIVATE_FILE_MODE, restrictMode } from "./private-files.server";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
@@ -45,6 +45,7 @@ const environmentSchema = z.object({
       return "value" in parsed ? parsed.value : 0;
     }),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   ADMIN_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -75,6 +76,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** How long a request body (outside the upload endpoint) may take to arrive. */
   requestTimeoutSeconds: number;
+  /** The anonymous page cache's size in bytes; 0 turns it off. */
+  pageCacheBytes: number;
   /** false for a read-only public deployment: accounts and every admin control are switched off. */
   adminEnabled: boolean;
   logLevel: string;
@@ -129,6 +132,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     supportUrl: e.SUPPORT_URL,
     trustProxy: e.TRUST_PROXY,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     adminEnabled: e.ADMIN_ENABLED,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { checkboxField, listField, parseInput, textField, trimmedField } from "./form-input";
 import { Refusal, answerRefusals, refused } from "./refusal";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * One way to read a form or a query: a zod schema per form, kept beside its domain, and `parseInput`.

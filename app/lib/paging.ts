@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { textField } from "./form-input";
 
 /** One page of a longer list, with what a page navigation needs. */

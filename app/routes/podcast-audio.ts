@@ -11,15 +11,16 @@ import { notFound } from "~/lib/plain-answers";
  * byte counts a listen, once per network per day, never for bots.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, storage, config, logger, now } = context.services;
+  const { db, storage, config, logger, now, pageChanges } = context.services;
   const key = audioKeyOf(params.file);
   const episodeId = key ? await episodeIdByAudioKey(db, key) : null;
   if (!key || !episodeId) return notFound();
   const response = await serveObject(storage, key, request, { cacheControl: AUDIO_CACHE_CONTROL });
   if ((response.status === 200 || response.status === 206) && isListenRequest(request.method, request.headers.get("range"))) {
     const listen = { episodeId, ip: context.clientIp, userAgent: request.headers.get("user-agent"), secret: config.sessionSecret, now: now() };
-    // A failed count must never stop the audio.
-    await countListen(db, listen).catch((error: unknown) => logger.error({ err: error, episodeId }, "listen not counted"));
+    // A failed count must never stop the audio. The episode pages show the count, so they render again.
+    const counted = await countListen(db, listen).catch((error: unknown) => void logger.error({ err: error, episodeId }, "listen not counted"));
+    if (counted) await pageChanges.changed(["podcast"], listen.now).catch((error: unknown) => logger.error({ err: error }, "page change not recorded"));
   }
   return response;
 }

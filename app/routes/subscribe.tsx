@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import type { Route } from "./+types/subscribe";
 import { PageHeader } from "~/components/layout/page-header";
 import { ProfileForm } from "~/components/newsletter/profile-form";
@@ -7,6 +8,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { actorOf } from "~/modules/audit/audit.server";
 import { parseInput, plainObject } from "~/lib/form-input";
+import { PRIVATE_NO_STORE } from "~/lib/plain-answers";
 import { retryAfterHeaders } from "~/lib/rate-limited";
 import { answerRefusals, refused } from "~/lib/refusal";
 import { subscribeSchema } from "~/modules/newsletter/subscribe-form";
@@ -15,7 +17,9 @@ import { subscribeReader } from "~/modules/newsletter/subscribe-reader.server";
 /** /subscribe: the complete-your-profile form; an address typed elsewhere arrives as ?email=. */
 export function loader({ request, params }: Route.LoaderArgs) {
   const email = (new URL(request.url).searchParams.get("email") ?? "").slice(0, 254);
-  return { i18n: pageResourcesFor(languageOf(params), ["subscription"]), email };
+  const page = { i18n: pageResourcesFor(languageOf(params), ["subscription"]), email };
+  // A page showing a reader's address is theirs alone: never kept by the page cache or a CDN.
+  return email ? data(page, { headers: { "Cache-Control": PRIVATE_NO_STORE } }) : page;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("page_versions")
-    .addColumn("area", "varchar(64)", (column) => column.primaryKey())
+    .addColumn("area", "varchar(64)", (column) => column.primaryKey().notNull())
     .addColumn("version", "integer", (column) => column.notNull())
     .addColumn("changed_at", "text", (column) => column.notNull())
     .execute();

@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
 /** One stored page: its bytes in each encoding, the headers that describe them and what it is about. */
 export interface CachedPage {
   status: number;
-  /** The route's own headers (content type, Vary, Link…), without Cache-Control, length or encoding. */
+  /** The route's own headers (content type, Vary, a feed's own Cache-Control…), without length or encoding. */
   headers: [string, string][];
   /** `script-src` sources allowing exactly this page's inline scripts (their hashes). */
   scriptSources: string[];
@@ -29,6 +29,8 @@ export interface RenderedPage {
   body: Buffer;
   /** False when the answer must reach only the visitor who asked (a cookie, a private Cache-Control). */
   shareable: boolean;
+  /** An answer that is not a page (audio, an image) passes through unread, streamed to its visitor. */
+  stream?: Response;
 }
 
 export interface PageCacheOptions {
@@ -145,8 +147,7 @@ async function compressPage(rendered: RenderedPage, area: string, storedAt: numb
   ]);
   return {
     status: rendered.status,
-    // The cache sends its own Cache-Control (shared, briefly) with every stored page.
-    headers: rendered.headers.filter(([name]) => name !== "cache-control"),
+    headers: rendered.headers,
     scriptSources: isHtml ? inlineScriptHashes(identity.toString("utf8")) : [],
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     bodies: { identity, gzip: gzipped, br: brotlied },

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isValidEmail, normalizeEmail } from "~/lib/email";
 import { textField } from "~/lib/form-input";
 import { plainName } from "~/lib/plain-name";

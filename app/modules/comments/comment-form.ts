@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { textField, trimmedField } from "~/lib/form-input";
 import { COMMENT_LIMITS } from "./limits";
 

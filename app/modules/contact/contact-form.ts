@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isValidEmail, normalizeEmail } from "~/lib/email";
 import { trimmedField } from "~/lib/form-input";
 import { CONTACT_LIMITS, CONTACT_TOPICS } from "./topics";

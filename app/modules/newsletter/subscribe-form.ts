@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isValidEmail, normalizeEmail } from "~/lib/email";
 import { listField, textField } from "~/lib/form-input";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { textField } from "~/lib/form-input";
 import { pageField } from "~/lib/paging";
 

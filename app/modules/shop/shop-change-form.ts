@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isUploadId } from "~/adapters/uploads/staged-uploads.server";
 import { textField } from "~/lib/form-input";
 import { bookFieldsSchema } from "./book-form";
