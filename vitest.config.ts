@@ -10,7 +10,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], environment: "node" },
+        // Vitest's default on a 2-core machine is one worker; most files wait on servers and databases, so two run at once.
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], environment: "node", maxWorkers: 2 },
       },
       {
         resolve: { alias },
@@ -18,6 +19,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          maxWorkers: 2,
           // One migrated and seeded database per run, copied by each test app instead of migrating at its start.
           globalSetup: ["tests/support/database-templates.setup.ts"],
           testTimeout: 30_000,
