@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
-import { simplePdf } from "../support/pdf";
 import { people } from "../support/people";
-import { uploadFile } from "../support/tus";
+import { saveBook } from "../support/shop-pages";
 import { SHARED_PAGE_CACHE_CONTROL } from "../../server/cached-pages";
 
 // Caching headers come from each route's declared policy: what one visitor sees is never kept for another.
@@ -41,13 +40,7 @@ describe.each(dialects)("caching headers from the route policies on %s", (dialec
 
   it("serves /shop and /podcast privately to the admin (the shop with its signed PDF link) and as before to anonymous visitors", async () => {
     const owner = await adminInMode("10.81.1.1");
-    const saved = await owner.post("/shop.data", {
-      intent: "saveBook",
-      bookTitle: "Voices of Resilience",
-      authorName: "A. Mensah",
-      bookDescription: "Essays.",
-      uploadId: await uploadFile(owner, simplePdf(1), "book.pdf", "book"),
-    });
+    const saved = await saveBook(owner, "Voices of Resilience");
     expect(saved.status).toBe(200);
     const shop = await owner.get("/shop");
     expect(signedBookLink(await shop.text())).toBe(true);
