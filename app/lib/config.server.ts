@@ -53,8 +53,6 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Environment = z.input<typeof environmentSchema>;
-
 export interface AppConfig {
   mode: "production" | "development" | "test";
   port: number;

@@ -33,11 +33,12 @@ export type Refused<Field extends string = string, Problem extends string = stri
 /** The refused answer with its status (400 unless told), and Retry-After when it was rate-limited. */
 export function refused<Field extends string, Problem extends string, Values = undefined, Extra extends object = object>(
   errors: FieldErrors<Field, Problem>,
-  options: { values?: Values; status?: number; retryAfterSeconds?: number; extra?: Extra } = {},
+  options: { values?: Values; status?: number; retryAfterSeconds?: number; extra?: Extra; headers?: Record<string, string> } = {},
 ) {
-  const headers = options.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(options.retryAfterSeconds) };
+  const retryAfter = options.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(options.retryAfterSeconds) };
+  const headers = retryAfter || options.headers ? { ...options.headers, ...retryAfter } : undefined;
   const body = { ...options.extra, ok: false as const, errors, values: options.values as Values };
-  return data(body, { status: options.status ?? (headers ? 429 : 400), headers });
+  return data(body, { status: options.status ?? (retryAfter ? 429 : 400), headers });
 }
 
 /** Runs a module's work; a `Refusal` it throws becomes the refused answer, anything else passes on. */
@@ -51,4 +52,18 @@ export async function answerRefusals<Answer, Values = undefined, Extra extends o
     if (!(error instanceof Refusal)) throw error;
     return refused(error.errors, { ...options, status: error.status, retryAfterSeconds: error.options.retryAfterSeconds });
   }
+}
+
+/**
+ * The answer of an action whose result is one named outcome (the admin access dialog's toasts): `{ ok: true,
+ * outcome }` below 400, otherwise the refused answer with the outcome as the form's problem.
+ */
+export function outcomeAnswer<Outcome extends string>(outcome: Outcome, status: number) {
+  return status < 400 ? data({ ok: true as const, outcome }, { status }) : refused({ form: outcome }, { status });
+}
+
+/** The outcome named by an answer built with `outcomeAnswer`, whichever way it went. */
+export function outcomeOf(answer: { ok: true; outcome: string } | { ok: false; errors: FieldErrors } | undefined): string | undefined {
+  if (!answer) return undefined;
+  return answer.ok ? answer.outcome : answer.errors.form;
 }

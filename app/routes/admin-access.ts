@@ -4,6 +4,7 @@ import { ADMIN_ACCESS_STATUS, runAdminAccessIntent } from "~/modules/accounts/ad
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { actorOf } from "~/modules/audit/audit.server";
 import { NO_STORE } from "~/lib/plain-answers";
+import { outcomeAnswer } from "~/lib/refusal";
 
 /** What the Admin Access dialog shows: signed out, not an admin, an admin to verify, or admin mode on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,5 +16,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Verify Admin Access' and 'Logout Admin' from the dialog (fetcher posts); the answer names the toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await runAdminAccessIntent(context.services, request, actorOf(context, request), await request.formData());
-  return data({ outcome }, { status: ADMIN_ACCESS_STATUS[outcome] });
+  return outcomeAnswer(outcome, ADMIN_ACCESS_STATUS[outcome]);
 }

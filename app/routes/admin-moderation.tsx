@@ -11,11 +11,10 @@ import { showToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { parseInput } from "~/lib/form-input";
-import { parsePage } from "~/lib/paging";
+import { parseInput, plainObject } from "~/lib/form-input";
 import { refused } from "~/lib/refusal";
 import { refusalIn } from "~/lib/route-policies";
-import { moderationSchema } from "~/modules/comments/moderation-form";
+import { moderationSchema, moderationViewSchema } from "~/modules/comments/moderation-form";
 import { approveComment, commentsForModeration, deleteComment, pendingCommentCount } from "~/modules/comments/moderation.server";
 import { contactMessagesForModeration, deleteContactMessage, markContactHandled, newContactMessageCount } from "~/modules/contact/moderation.server";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
@@ -26,14 +25,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const i18n = pageResourcesFor(language, ["dashboard", "contact"]);
   const { db } = context.services;
   const query = new URL(request.url).searchParams;
-  const tab = query.get("tab") === "messages" ? ("messages" as const) : ("comments" as const);
-  const page = parsePage(query.get("page"));
+  const read = parseInput(moderationViewSchema, query);
   const counts = { pendingComments: await pendingCommentCount(db), newMessages: await newContactMessageCount(db) };
   const date = (iso: string) => formatDateTime(iso, language);
-  const base = { tab, counts, confirm: query.get("confirm")?.slice(0, 64) || null };
-  if (page === null) {
+  if (!read.ok) {
+    // Only the page can be wrong: the tab still reads as the schema reads it.
+    const { tab } = moderationViewSchema.pick({ tab: true }).parse(plainObject(query));
+    const base = { tab, counts, confirm: null };
     return data({ i18n, refused: null, view: { ...base, error: "invalidPage" as const, comments: null, messages: null } }, { status: 400 });
   }
+  const { tab, page, confirm } = read.value;
+  const base = { tab, counts, confirm };
   const comments = tab === "comments" ? await commentsForModeration(db, page) : null;
   const messages = tab === "messages" ? await contactMessagesForModeration(db, page) : null;
   const view = {

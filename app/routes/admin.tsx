@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
 import { adminToastFor, showAdminToast } from "~/components/admin/admin-toasts";
 import { DashboardCards, type DashboardCounts } from "~/components/admin/dashboard-cards";
@@ -12,6 +12,7 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { ADMIN_ACCESS_STATUS, runAdminAccessIntent } from "~/modules/accounts/admin-access-intent.server";
 import { adminStanding } from "~/modules/accounts/route-access.server";
+import { outcomeAnswer, outcomeOf } from "~/lib/refusal";
 import { actorOf } from "~/modules/audit/audit.server";
 import { securityEventsSince } from "~/modules/audit/audit-log.server";
 import { pendingCommentCount } from "~/modules/comments/moderation.server";
@@ -63,7 +64,7 @@ async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["s
 /** The page's own verify and logout forms (they work without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await runAdminAccessIntent(context.services, request, actorOf(context, request), await request.formData());
-  return data({ outcome }, { status: ADMIN_ACCESS_STATUS[outcome] });
+  return outcomeAnswer(outcome, ADMIN_ACCESS_STATUS[outcome]);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin", { noindex: true });
@@ -97,7 +98,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const { admin } = loaderData;
   const verifying = navigation.state !== "idle" && navigation.formData?.get("intent") === "verify";
-  const outcome = actionData?.outcome;
+  const outcome = outcomeOf(actionData);
   useEffect(() => {
     if (outcome) showAdminToast(t, adminToastFor(outcome));
   }, [outcome, t]);

@@ -8,6 +8,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
+import { refused } from "~/lib/refusal";
 import { confirmSubscription } from "~/modules/newsletter/subscriptions.server";
 
 /** The double opt-in link of the confirmation mail. Opening it only shows the button: it confirms nothing. */
@@ -21,8 +22,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = context.services;
   const confirmed = await confirmSubscription(db, await tokenInForm(request), now());
-  if (confirmed) context.services.outbox.wake();
-  return data({ confirmed }, { status: confirmed ? 200 : 400, headers: MAILED_LINK_HEADERS });
+  if (!confirmed) return refused({ form: "invalid" }, { headers: MAILED_LINK_HEADERS });
+  context.services.outbox.wake();
+  return data({ ok: true as const }, { headers: MAILED_LINK_HEADERS });
 }
 
 export const headers = mailedLinkHeaders;
@@ -41,7 +43,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       </div>
     );
   }
-  const confirmed = Boolean(actionData?.confirmed);
+  const confirmed = actionData?.ok === true;
   const key = confirmed ? "done" : "invalid";
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">

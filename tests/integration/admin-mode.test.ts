@@ -42,7 +42,7 @@ describe.each(dialects)("admin mode on %s", (dialect) => {
     const visitor = new HttpSession(app.url, "10.7.0.1");
     const answer = await verify(visitor);
     expect(answer.status).toBe(401);
-    expect(await answer.json()).toEqual({ outcome: "authRequired" });
+    expect(await answer.json()).toEqual({ ok: false, errors: { form: "authRequired" } });
     expect(await (await visitor.get("/admin-access")).json()).toEqual({ state: "signedOut", email: null });
     expect(await modes()).toEqual([]);
   });
@@ -55,7 +55,7 @@ describe.each(dialects)("admin mode on %s", (dialect) => {
     await reader.post("/sign-in", { email: "reader@example.org", password: PASSWORD });
     const answer = await verify(reader);
     expect(answer.status).toBe(403);
-    expect(await answer.json()).toEqual({ outcome: "denied" });
+    expect(await answer.json()).toEqual({ ok: false, errors: { form: "denied" } });
     const events = await db().selectFrom("security_events").selectAll().where("event_type", "=", "admin.verify_denied").execute();
     expect(events.map((event) => [event.severity, event.ip_address])).toEqual([["high", "10.7.0.2"]]);
     expect(await modes()).toEqual([]);
@@ -70,14 +70,14 @@ describe.each(dialects)("admin mode on %s", (dialect) => {
     expect(beforeHtml).not.toContain(auditCard);
 
     const granted = await verify(owner);
-    expect(await granted.json()).toEqual({ outcome: "granted" });
+    expect(await granted.json()).toEqual({ ok: true, outcome: "granted" });
     expect(await (await owner.get("/admin-access")).json()).toEqual({ state: "admin", email: "owner@example.org" });
     const dashboard = await rendered(await owner.get("/admin"));
     expect(dashboard).toContain(auditCard);
     expect(dashboard).toContain(locales.en.admin.access.logout);
     expect(await auditActions()).toContain("admin.mode_verified");
 
-    expect(await (await owner.post("/admin-access", { intent: "logout" })).json()).toEqual({ outcome: "ended" });
+    expect(await (await owner.post("/admin-access", { intent: "logout" })).json()).toEqual({ ok: true, outcome: "ended" });
     expect(await modes()).toEqual([]);
     expect((await owner.get("/account")).status).toBe(200);
     expect(await rendered(await owner.get("/admin"))).toContain(page.verifyTitle);

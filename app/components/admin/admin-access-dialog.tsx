@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useLocalize } from "~/i18n/root-data";
+import { outcomeOf } from "~/lib/refusal";
 import { adminToastFor, showAdminToast } from "./admin-toasts";
 
 type AccessStatus = { state: "unavailable" | "signedOut" | "denied" | "verify" | "admin"; email: string | null };
@@ -18,14 +19,14 @@ export default function AdminAccessDialog({ onClose, notice }: { onClose: () => 
   const { t } = useTranslation("admin");
   const localize = useLocalize();
   const status = useFetcher<AccessStatus>();
-  const intent = useFetcher<{ outcome: string }>();
+  const intent = useFetcher<Parameters<typeof outcomeOf>[0]>();
   const loadStatus = status.load;
   useEffect(() => {
     loadStatus("/admin-access");
   }, [loadStatus]);
 
   useFetcherAnswer(intent, (data) => {
-    showAdminToast(t, adminToastFor(data.outcome));
+    showAdminToast(t, adminToastFor(outcomeOf(data)));
     loadStatus("/admin-access");
   });
 

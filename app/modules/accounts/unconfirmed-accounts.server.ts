@@ -9,13 +9,13 @@ import { VERIFY_LINK_HOURS } from "./auth-mails.server";
  * can make the site flood an address. Each link mailed is noted on the account, for
  * `deleteExpiredUnconfirmedAccounts`.
  */
-export function limitConfirmationMails(db: Db, mails: AuthMails, clock: () => Date): AuthMails {
+export function limitConfirmationMails(db: Db, mails: AuthMails, now: () => Date): AuthMails {
   return {
     ...mails,
     verifyEmail: async (user, token) => {
-      const now = clock();
-      if (!(await consume(db, LIMITS.confirmationMailPerAddress, user.email, now)).allowed) return;
-      await db.updateTable("user").set({ verificationSentAt: now.toISOString() }).where("email", "=", user.email).execute();
+      const at = now();
+      if (!(await consume(db, LIMITS.confirmationMailPerAddress, user.email, at)).allowed) return;
+      await db.updateTable("user").set({ verificationSentAt: at.toISOString() }).where("email", "=", user.email).execute();
       await mails.verifyEmail(user, token);
     },
   };
