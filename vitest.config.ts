@@ -7,11 +7,13 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // Vitest's default on a 2-core machine is one file at a time, across all projects; most files wait on servers,
+    // databases and the browser, so two run at once (a browser file beside an integration file, or two of those).
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
-        // Vitest's default on a 2-core machine is one worker; most files wait on servers and databases, so two run at once.
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], environment: "node", maxWorkers: 2 },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], environment: "node" },
       },
       {
         resolve: { alias },
@@ -19,7 +21,6 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          maxWorkers: 2,
           // One migrated and seeded database per run, copied by each test app instead of migrating at its start.
           globalSetup: ["tests/support/database-templates.setup.ts"],
           testTimeout: 30_000,

@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
-import { signedInWritesChangePages } from "./cached-pages";
+import { pagesChangedBy } from "./cached-pages";
 import { healthCheck } from "./health";
 import { guardBuild, guardBuildLoader } from "./route-policy";
 import { languageRedirect, languageSwitch } from "./language";
@@ -73,7 +73,6 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   app.use(languageRedirect());
   app.use(sameOriginWrites(config.appUrl));
   app.all(UPLOAD_ROUTES, uploadEndpoint(services));
-  app.use(signedInWritesChangePages(services));
   app.all(
     "/{*path}",
     routerHandler({
@@ -81,6 +80,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
       mode: config.mode === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
       pages: services.pageCache ?? undefined,
+      afterAction: pagesChangedBy(services),
     }),
   );
   app.use(lastResortErrorHandler(services));

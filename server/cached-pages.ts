@@ -1,4 +1,4 @@
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { AppServices } from "~/adapters/context.server";
 import { cookieHeaderHasSession } from "~/adapters/auth/auth.server";
 import { splitLanguagePrefix } from "~/i18n/paths";
@@ -101,15 +101,13 @@ function ifNoneMatch(header: string | undefined, etag: string): boolean {
 
 /**
  * Every form a signed-in visitor posts may change what readers see (the owner's articles, episodes,
- * settings, shop, approved comments), so once it is answered every page is forgotten, here and in the
- * other processes. Readers' own posts (a comment waiting for moderation, a subscription) change no page.
+ * settings, shop, approved comments), so once its action has run, and before its answer leaves, every
+ * page is forgotten, here and in the other processes: the next page anyone opens shows the change.
+ * Readers' own posts without a session (a comment waiting for moderation, a subscription) change no page.
  */
-export function signedInWritesChangePages({ pageChanges, now, logger }: Pick<AppServices, "pageChanges" | "now" | "logger">): RequestHandler {
-  return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || !cookieHeaderHasSession(req.headers.cookie)) return next();
-    res.on("finish", () => {
-      pageChanges.changed(undefined, now()).catch((error: unknown) => logger.error({ err: error }, "page change not recorded"));
-    });
-    next();
+export function pagesChangedBy({ pageChanges, now, logger }: Pick<AppServices, "pageChanges" | "now" | "logger">) {
+  return async (req: ExpressRequest): Promise<void> => {
+    if (req.method === "GET" || req.method === "HEAD" || !cookieHeaderHasSession(req.headers.cookie)) return;
+    await pageChanges.changed(undefined, now()).catch((error: unknown) => logger.error({ err: error }, "page change not recorded"));
   };
 }

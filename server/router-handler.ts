@@ -11,6 +11,8 @@ export interface RouterHandlerOptions {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** The anonymous page cache; without it every request renders. */
   pages?: PageCache;
+  /** Runs after a request's action and before its answer is sent: what it changed is forgotten by the page caches. */
+  afterAction?: (req: ExpressRequest) => Promise<void>;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface RouterHandlerOptions {
  * the one the body-limit middleware already read (server/request-body.ts), never the socket, so no
  * route can read more than that limit.
  */
-export function routerHandler({ build, mode, getLoadContext, pages }: RouterHandlerOptions): RequestHandler {
+export function routerHandler({ build, mode, getLoadContext, pages, afterAction }: RouterHandlerOptions): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
   const development = mode === "development";
   return async (req, res, next) => {
@@ -38,6 +40,7 @@ export function routerHandler({ build, mode, getLoadContext, pages }: RouterHand
         return page.stream ? await sendResponse(res, page.stream) : sendOwnPage(req, res, page);
       }
       const response = await handleRequest(fetchRequest(req, res, { abortOnClose: true }), getLoadContext(req, res));
+      await afterAction?.(req);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
