@@ -87,7 +87,7 @@ async function firstOk(url: string): Promise<void> {
 /** The page exactly as the site sends it to a client that accepts gzip: raw bytes and the headers that describe them. */
 function rawPage(url: string): Promise<{ body: Buffer; headers: Record<string, string>; text: string }> {
   return new Promise((resolve, reject) => {
-    get(url, { headers: HEADERS }, (response) => {
+    get(url, { headers: HEADERS, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", async () => {
