@@ -1,4 +1,5 @@
 import { execSync, spawn } from "node:child_process";
+import Database from "better-sqlite3";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
@@ -17,7 +18,8 @@ import { wrk, type WrkResult } from "./wrk";
  * ceiling, JavaScript each page loads), restart time and memory, and writes the numbers to
  * bench/results/http-<commit>.json so two commits can be compared. Numbers, never test thresholds.
  */
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/blog", `/blog/${SAMPLE_ARTICLE}`, "/podcast", FEED_PATH, "/blog/feed.xml"];
+const ARTICLE = `/blog/${SAMPLE_ARTICLE}`;
+const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/blog", ARTICLE, "/podcast", FEED_PATH, "/blog/feed.xml"];
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
@@ -27,9 +29,7 @@ const MB = 1024 * 1024;
 
 buildIfStale();
 const started = performance.now();
-const server = spawnServer();
-await server.ready;
-await firstOk(server.url + "/");
+const server = await benchServer();
 const restartMs = performance.now() - started;
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const idleRss = treeRssBytes(server.child.pid!);
@@ -50,10 +50,24 @@ for (const pagePath of PAGES) {
   rows.push({ page: pagePath, site, ceiling, ratio: site.requestsPerSecond / ceiling.requestsPerSecond, jsFiles: js.files, jsGzipBytes: js.bytes });
 }
 const loadedRss = treeRssBytes(server.child.pid!);
-server.child.kill("SIGTERM");
-await server.exited;
 
-console.log(`\nGET with gzip, wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per measure after ${WARM_UP_SECONDS} s warm-up, production build, SQLite.`);
+// Subscribe POSTs, then the process is killed outright: every address it acknowledged must be stored.
+const subscribe = wrk(server.url + "/", { connections: CONNECTIONS, seconds: SECONDS, script: "bench/wrk/subscribe.lua", env: { BENCH_ORIGIN: server.url } });
+server.child.kill("SIGKILL");
+await server.exited;
+const stored = storedBenchSubscribers(server.dataDir);
+
+// The article again on servers that differ in one setting: no page cache (every request renders), no access log.
+const article = rows.find((row) => row.page === ARTICLE) ?? rows[0]!;
+for (const [label, env] of [["render, no page cache", { PAGE_CACHE_MB: "0" }], ["no access log", { LOG_LEVEL: "warn" }]] as const) {
+  const variant = await benchServer(env);
+  const site = load(variant.url + article.page);
+  variant.child.kill("SIGTERM");
+  await variant.exited;
+  rows.push({ ...article, page: `${article.page} (${label})`, site, ratio: site.requestsPerSecond / article.ceiling.requestsPerSecond });
+}
+
+console.log(`\nGET with gzip, wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per measure after ${WARM_UP_SECONDS} s warm-up, production build, SQLite, access log on.`);
 console.log("Ceiling: a bare Node http server sending the same page's bytes from memory, in this run.\n");
 console.table(
   rows.map((row) => ({
@@ -67,14 +81,45 @@ console.table(
     "JS gzip KB (goal ≤ 120)": row.jsFiles ? (row.jsGzipBytes / 1024).toFixed(1) : "-",
   })),
 );
+console.log("(the uncached render's goal: ≥ 600 req/s; the access log's cost: the article's rate with and without it)");
+console.log(
+  `Subscribe POST (/newsletter.data, a new address and network each): ${Math.round(subscribe.requestsPerSecond)} req/s (goal ≥ 1,000), ` +
+    `p99 ${subscribe.p99Ms.toFixed(1)} ms, ${subscribe.acknowledged} acknowledged, ${stored} stored after kill -9 ` +
+    `(${stored >= subscribe.acknowledged ? "none lost" : `${subscribe.acknowledged - stored} LOST`}), ${subscribe.errors} errors`,
+);
 console.log(`Start to the first 200 of /: ${(restartMs / 1000).toFixed(2)} s (goal ≤ 2 s)`);
 console.log(`Memory: ${(idleRss / MB).toFixed(0)} MB idle (goal ≤ 150 MB), ${(loadedRss / MB).toFixed(0)} MB after the load`);
 
 const commit = execSync("git rev-parse --short HEAD", { encoding: "utf8" }).trim();
 mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/http-${commit}.json`;
-writeFileSync(file, JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, idleRss, loadedRss, pages: rows }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, idleRss, loadedRss, pages: rows, subscribe: { ...subscribe, stored } }, null, 2),
+);
 console.log(`Written to ${file}`);
+
+/**
+ * The production server as it runs for an owner: access log on at its default level, written to a
+ * pipe that is read and dropped (as a log collector would take it), on a fresh SQLite database.
+ */
+async function benchServer(env: Record<string, string> = {}) {
+  const started = spawnServer({ LOG_LEVEL: "info", TRUST_PROXY: "true", ...env });
+  await started.ready;
+  started.child.stdout!.removeAllListeners("data");
+  started.child.stdout!.resume();
+  await firstOk(started.url + "/");
+  return started;
+}
+
+function storedBenchSubscribers(dataDir: string): number {
+  const db = new Database(path.join(dataDir, "app.db"), { readonly: true });
+  try {
+    return (db.prepare("select count(*) as count from subscribers where email like 'load-%@bench.example'").get() as { count: number }).count;
+  } finally {
+    db.close();
+  }
+}
 
 async function firstOk(url: string): Promise<void> {
   for (;;) {

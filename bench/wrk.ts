@@ -6,15 +6,23 @@ export interface WrkResult {
   p99Ms: number;
   /** Non-2xx/3xx answers plus socket errors. */
   errors: number;
+  /** Answers read in all, and how many of them were 2xx or 3xx. */
+  requests: number;
+  acknowledged: number;
 }
 
 /**
  * Loads `url` with wrk (the Debian package), which can go far past what a Node load client can send
  * on this machine, so the bare-Node ceiling is measured rather than the client's own limit.
  */
-export function wrk(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): WrkResult {
+export function wrk(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; script?: string; env?: Record<string, string> },
+): WrkResult {
   const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
-  const run = spawnSync("wrk", ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--latency", ...headerArgs, url], { encoding: "utf8" });
+  const scriptArgs = options.script ? ["-s", options.script] : [];
+  const args = ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--latency", ...headerArgs, ...scriptArgs, url];
+  const run = spawnSync("wrk", args, { encoding: "utf8", env: { ...process.env, ...options.env } });
   if (run.error || run.status !== 0) throw new Error(`wrk failed (is the wrk package installed?): ${run.error?.message ?? run.stderr}`);
   return parseWrkOutput(run.stdout);
 }
@@ -29,5 +37,6 @@ export function parseWrkOutput(output: string): WrkResult {
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   const socketErrors = socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
-  return { requestsPerSecond, p50Ms: percentile("50"), p99Ms: percentile("99"), errors: non2xx + socketErrors };
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+  return { requestsPerSecond, p50Ms: percentile("50"), p99Ms: percentile("99"), errors: non2xx + socketErrors, requests, acknowledged: requests - non2xx };
 }

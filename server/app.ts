@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -5,6 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { pagesChangedBy } from "./cached-pages";
+import { pageCacheLane } from "./page-cache-lane";
 import { healthCheck } from "./health";
 import { guardBuild, guardBuildLoader } from "./route-policy";
 import { languageRedirect, languageSwitch } from "./language";
@@ -33,6 +35,14 @@ export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[]
   router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   router.use(express.static(clientDir, { maxAge: "1h", index: false }));
   return [router];
+}
+
+/** What the HTTP server runs: the page cache's lane in front of the application (the application alone without a cache). */
+export function createRequestListener(options: AppOptions): RequestListener {
+  const app = createApp(options);
+  const { pageCache, logger, config } = options.services;
+  if (!pageCache) return app;
+  return pageCacheLane({ pages: pageCache, logger, development: config.mode === "development", trustsProxy: app.get("trust proxy fn"), app });
 }
 
 export function createApp({ services, build, assets }: AppOptions): express.Express {

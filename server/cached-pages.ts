@@ -2,8 +2,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import type { AppServices } from "~/adapters/context.server";
 import { cookieHeaderHasSession } from "~/adapters/auth/auth.server";
 import { splitLanguagePrefix } from "~/i18n/paths";
-import { chooseEncoding, type CachedPage, type RenderedPage } from "~/adapters/pages/page-cache.server";
-import { contentSecurityPolicy } from "./security-headers";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { chooseEncoding, type CachedPage, type Encoding, type RenderedPage } from "~/adapters/pages/page-cache.server";
+import { contentSecurityPolicy, everyResponseHeaders } from "./security-headers";
 
 /**
  * How the anonymous page cache meets a request. Only a GET or HEAD without a session cookie is
@@ -18,7 +19,7 @@ export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 /** Query parameters that only trackers read; they never change a page, so they do not split its entry. */
 const TRACKING_PARAMETER = /^(utm_\w+|fbclid|gclid|msclkid|mc_cid|mc_eid|ref)$/i;
 
-export function mayUseCache(req: ExpressRequest): boolean {
+export function mayUseCache(req: IncomingMessage): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !cookieHeaderHasSession(req.headers.cookie);
 }
 
@@ -56,29 +57,76 @@ export async function renderedPage(response: Response): Promise<RenderedPage> {
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()), shareable };
 }
 
-/** Sends a page from the cache: 304 when the client holds it already, else the encoding it prefers. */
-export function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, options: { development: boolean; hit: boolean }): void {
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.scriptSources, { development: options.development, https: req.secure }));
+export interface CachedAnswer {
+  development: boolean;
+  https: boolean;
+  /** Whether another visitor's render was waited for or the page was stored already. */
+  hit: boolean;
+  /** Vary values the answer carries besides the page's own and Accept-Encoding. */
+  vary: readonly string[];
+  encoding: Encoding;
+}
+
+/**
+ * Every header of a stored page's answer: the page's own, the security headers with a policy that
+ * allows its inline scripts by hash, the shared Cache-Control unless the route chose one (a feed's
+ * 15 minutes), the ETag and the encoding. Built once per kind of answer and kept beside the page.
+ */
+export function cachedPageHeaders(page: CachedPage, answer: CachedAnswer): [string, string][] {
+  const key = `${answer.development}|${answer.https}|${answer.hit}|${answer.vary.join()}|${answer.encoding}`;
+  let answers = builtHeaders.get(page);
+  if (!answers) builtHeaders.set(page, (answers = new Map()));
+  const known = answers.get(key);
+  if (known) return known;
+  const vary = [...answer.vary];
+  const headers: [string, string][] = [
+    ["Content-Security-Policy", contentSecurityPolicy(page.scriptSources, { development: answer.development, https: answer.https })],
+    ...everyResponseHeaders({ https: answer.https }),
+  ];
   for (const [name, value] of page.headers) {
-    if (name === "vary") res.vary(value);
-    else res.setHeader(name, value);
+    if (name === "vary") vary.push(value);
+    else headers.push([name, value]);
   }
-  // A route that chose its public caching (a feed's 15 minutes) keeps it; pages get the shared default.
-  if (!page.headers.some(([name]) => name === "cache-control")) res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("X-Page-Cache", options.hit ? "hit" : "miss");
-  res.vary("Accept-Encoding");
+  if (!page.headers.some(([name]) => name === "cache-control")) headers.push(["Cache-Control", SHARED_PAGE_CACHE_CONTROL]);
+  vary.push("Accept-Encoding");
+  headers.push(["Vary", joinVary(vary)], ["ETag", page.etag], ["X-Page-Cache", answer.hit ? "hit" : "miss"]);
+  if (answer.encoding !== "identity") headers.push(["Content-Encoding", answer.encoding]);
+  headers.push(["Content-Length", String(page.bodies[answer.encoding].length)]);
+  answers.set(key, headers);
+  return headers;
+}
+
+const builtHeaders = new WeakMap<CachedPage, Map<string, [string, string][]>>();
+
+/** Vary field names once each (case aside), in the order first named. */
+function joinVary(values: string[]): string {
+  const names = new Map<string, string>();
+  for (const name of values.flatMap((value) => value.split(",")).map((name) => name.trim())) {
+    if (name && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  }
+  return [...names.values()].join(", ");
+}
+
+/** Sends a stored page on a Node response: 304 when the client holds it already, else the encoding it prefers. */
+export function writeCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, answer: Omit<CachedAnswer, "encoding">): void {
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const headers = cachedPageHeaders(page, { ...answer, encoding });
   if (ifNoneMatch(req.headers["if-none-match"], page.etag)) {
-    res.status(304).end();
+    for (const [name, value] of headers) if (name !== "Content-Length" && name !== "Content-Encoding") res.setHeader(name, value);
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const body = page.bodies[encoding];
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.status(page.status);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.statusCode = page.status;
   if (req.method === "HEAD") res.end();
-  else res.end(body);
+  else res.end(page.bodies[encoding]);
+}
+
+/** The same, within Express: the Vary values set by earlier middleware are kept. */
+export function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, options: { development: boolean; hit: boolean }): void {
+  const vary = String(res.getHeader("vary") ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  writeCachedPage(req, res, page, { ...options, https: req.secure, vary });
 }
 
 /** Sends a page rendered for this visitor alone, as it was rendered (its own nonce, its own headers). */

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
 import { preferredLanguage } from "~/i18n/detect";
 import { translatorFor } from "~/i18n/i18n";
@@ -16,7 +17,7 @@ import { NO_STORE } from "~/lib/plain-answers";
  * Paths that are not pages are never redirected: files and data requests (a dot in the last segment),
  * the router's own endpoints (/__manifest), health, and this module's endpoint.
  */
-function isPagePath(pathname: string): boolean {
+export function isPagePath(pathname: string): boolean {
   if (pathname === "/healthz" || pathname === "/language") return false;
   if (pathname.startsWith("/assets/") || pathname.startsWith("/__")) return false;
   const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
@@ -27,6 +28,19 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** An unprefixed page's answer depends on the stored choice and the browser's languages. */
+export const LANGUAGE_VARY = ["Cookie", "Accept-Language"];
+
+/**
+ * Where a page request goes by language: undefined when its URL names its language (nothing to
+ * choose), null when the reader gets the English page, or the language whose URL it is sent to.
+ */
+export function redirectLanguage(pathname: string, headers: IncomingHttpHeaders): Language | null | undefined {
+  if (splitLanguagePrefix(pathname).language) return undefined;
+  const language = preferredLanguage({ cookie: headers.cookie, acceptLanguage: headers["accept-language"] });
+  return !language || language === DEFAULT_LANGUAGE ? null : language;
+}
+
 /**
  * A reader whose stored choice (or, on a first visit, whose browser) prefers another supported
  * language is sent from an English URL to that language's URL. The redirect carries a short page in
@@ -35,11 +49,10 @@ function escapeHtml(text: string): string {
 export function languageRedirect(): RequestHandler {
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !isPagePath(req.path)) return next();
-    if (splitLanguagePrefix(req.path).language) return next();
-    const language = preferredLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
-    res.vary("Cookie");
-    res.vary("Accept-Language");
-    if (!language || language === DEFAULT_LANGUAGE) return next();
+    const language = redirectLanguage(req.path, req.headers);
+    if (language === undefined) return next();
+    for (const name of LANGUAGE_VARY) res.vary(name);
+    if (language === null) return next();
     const target = sameSiteTarget(localizePath(req.path, language) + queryOf(req.originalUrl));
     const t = translatorFor(language, resourcesFor(language));
     res.status(302).location(target).type("html").setHeader("Cache-Control", "private, no-cache");

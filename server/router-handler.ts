@@ -92,6 +92,13 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
     res.end();
     return;
   }
+  // A page is ready whole once its shell is (no route streams deferred data): sent in one piece, it is
+  // compressed in one pass rather than in dozens of small ones.
+  if (response.headers.get("content-type")?.startsWith("text/html")) {
+    const page = Buffer.from(await response.arrayBuffer());
+    if (!res.destroyed) res.end(page);
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

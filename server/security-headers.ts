@@ -32,18 +32,26 @@ export function contentSecurityPolicy(scriptSources: string[], options: Security
 
 const OWN_HEADERS = new Set(["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]);
 
+/** The headers every response carries besides its Content Security Policy. */
+export function everyResponseHeaders({ https }: { https: boolean }): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+  ];
+  if (https) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
+
 /** Sets the headers every response carries, and a fresh 128-bit nonce for this request's scripts. */
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { ...options, https: req.secure }));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of everyResponseHeaders({ https: req.secure })) res.setHeader(name, value);
     // A route may send one of these itself (a served file's nosniff). React Router's adapter appends
     // route headers, which would send the value twice; the route's value replaces ours instead.
     // Vary values a route sends join those already set here once each, not twice.

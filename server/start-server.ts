@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseConfig } from "~/lib/config.server";
-import { createApp, productionAssets } from "./app";
+import { createRequestListener, productionAssets } from "./app";
 import { openServices } from "./bootstrap";
 import { createLogger } from "./logger";
 import type { AppServices } from "~/adapters/context.server";
@@ -40,7 +40,7 @@ export async function startServer({ development }: { development: boolean }): Pr
     assets = productionAssets();
   }
 
-  const server = createServer(createApp({ services, build, assets }));
+  const server = createServer(createRequestListener({ services, build, assets }));
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -1,10 +1,20 @@
 import { LANGUAGE_LOCALES, type Language } from "./languages";
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Building a formatter costs far more than using one, and a page writes dozens of dates: each is built once. */
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], options)));
+  return format;
+}
+
 /** "May 2, 2025" in English, "2 mai 2025" in French; computed on the server so both renders agree. */
 export function formatDate(isoDate: string, language: Language): string {
   const date = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return dateFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
 /** Minutes to read a text at 200 words a minute, at least one. */
@@ -17,7 +27,7 @@ export function readingMinutes(text: string): number {
 export function formatDateTime(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
+  return dateFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
 }
 
 /** A month written "2026-01" in the reader's language: "Jan", "J" or "January 2026" by `style`; computed on the server. */
@@ -25,5 +35,5 @@ export function formatMonth(month: string, language: Language, style: "narrow" |
   const date = new Date(`${month}-01T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return month;
   const options: Intl.DateTimeFormatOptions = style === "full" ? { month: "long", year: "numeric" } : { month: style };
-  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { ...options, timeZone: "UTC" }).format(date);
+  return dateFormat(language, { ...options, timeZone: "UTC" }).format(date);
 }

@@ -60,6 +60,33 @@ describe.each(dialects)("the anonymous page cache on %s", (dialect) => {
     expect(csp).toContain("object-src 'none'");
   });
 
+  it("answers a stored page with every header the application sends with it, HTTPS behind the proxy included", async () => {
+    const headersOf = (response: Response) =>
+      [...response.headers].filter(([name]) => !["date", "x-page-cache", "connection", "keep-alive"].includes(name)).sort();
+    const behindProxy = { "x-forwarded-proto": "https", "accept-encoding": "gzip" };
+    const miss = await get("/podcast", behindProxy);
+    expect(cacheState(miss)).toBe("miss");
+    const hit = await get("/podcast", behindProxy);
+    expect(cacheState(hit)).toBe("hit");
+    expect(headersOf(hit)).toEqual(headersOf(miss));
+    expect(hit.headers.get("strict-transport-security")).toContain("max-age=");
+    expect(hit.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    expect(hit.headers.get("x-frame-options")).toBe("DENY");
+    expect(hit.headers.get("vary")).toBe("Cookie, Accept-Language, Accept-Encoding");
+    const plain = await get("/podcast");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("still sends a reader who prefers another language to that language's page when the English one is stored", async () => {
+    await get("/shop");
+    expect(cacheState(await get("/shop"))).toBe("hit");
+    for (const headers of [{ "accept-language": "fr-FR,fr;q=0.9" }, { cookie: "lang=pt" }] as Record<string, string>[]) {
+      const answer = await fetch(app.url + "/shop", { headers, redirect: "manual" });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toMatch(/^\/(fr|pt)\/shop$/);
+    }
+  });
+
   it("renders a page once for a burst of misses", async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => get("/updates")));
     const states = answers.map(cacheState);

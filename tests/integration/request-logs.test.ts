@@ -22,3 +22,17 @@ describe("request logs", () => {
     for (const secret of ["reader", "example.org", "secret-token-value", "Bearer abc"]) expect(all).not.toContain(secret);
   });
 });
+
+describe("request logs of pages answered from the page cache", () => {
+  it("record the same line, without the query", async () => {
+    await fetch(`${app.url}/about?utm_source=reader%40example.org`);
+    const hit = await fetch(`${app.url}/about?utm_source=reader%40example.org`);
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    const logs = () => lines.map((line) => JSON.parse(line)).filter((log) => log.req?.path === "/about");
+    for (let tries = 0; tries < 200 && logs().length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(logs()).toHaveLength(2);
+    expect(logs()[1]).toMatchObject({ msg: "request completed", req: { method: "GET", path: "/about" }, res: { statusCode: 200 } });
+    expect(typeof logs()[1].responseTime).toBe("number");
+    expect(lines.join("\n")).not.toContain("example.org");
+  });
+});

@@ -6,6 +6,15 @@ import MarkdownIt from "markdown-it";
  */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
 
+/** Bodies change rarely and are read often: the last few hundred renders are kept, by their text. */
+const rendered = new Map<string, string>();
+const KEPT_RENDERS = 256;
+
 export function renderMarkdown(source: string): string {
-  return markdown.render(source);
+  const known = rendered.get(source);
+  if (known !== undefined) return known;
+  const html = markdown.render(source);
+  if (rendered.size >= KEPT_RENDERS) rendered.delete(rendered.keys().next().value!);
+  rendered.set(source, html);
+  return html;
 }

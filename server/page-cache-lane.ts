@@ -1,0 +1,63 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import type { PageCache } from "~/adapters/pages/page-cache.server";
+import { mayUseCache, pageKey, writeCachedPage } from "./cached-pages";
+import { isPagePath, LANGUAGE_VARY, redirectLanguage } from "./language";
+
+export interface PageCacheLaneOptions {
+  pages: PageCache;
+  logger: Logger;
+  development: boolean;
+  /** Express's "trust proxy" test: whether a peer's X-Forwarded-Proto may be believed. */
+  trustsProxy: (address: string, hop: number) => boolean;
+  /** Everything the lane does not answer: the whole application. */
+  app: RequestListener;
+}
+
+/**
+ * The way in for every request. An anonymous GET of a page already in the cache is answered here,
+ * in a few microseconds, with the headers the full application would send (they are built once per
+ * page); everything else (a miss, a reader with a session, a language redirect, a NUL in the URL) goes
+ * on to the application. A crowd reading one shared article costs a lookup and a write each.
+ */
+export function pageCacheLane({ pages, logger, development, trustsProxy, app }: PageCacheLaneOptions): RequestListener {
+  return (req, res) => {
+    const answer = storedAnswer(req, pages, trustsProxy);
+    if (!answer) return app(req, res);
+    const started = performance.now();
+    writeCachedPage(req, res, answer.page, { development, https: answer.https, hit: true, vary: answer.vary });
+    accessLog(logger, req, res, started);
+  };
+}
+
+function storedAnswer(req: IncomingMessage, pages: PageCache, trustsProxy: PageCacheLaneOptions["trustsProxy"]) {
+  const url = req.url ?? "/";
+  if (!mayUseCache(req) || url.includes("%00") || url.includes("\u0000")) return undefined;
+  const query = url.indexOf("?");
+  const pathname = query < 0 ? url : url.slice(0, query);
+  let vary: readonly string[] = [];
+  if (isPagePath(pathname)) {
+    const language = redirectLanguage(pathname, req.headers);
+    // A reader whose language is another one is sent to its URL by the application.
+    if (language) return undefined;
+    if (language === null) vary = LANGUAGE_VARY;
+  }
+  const page = pages.get(pageKey(url));
+  return page && { page, vary, https: isHttps(req, trustsProxy) };
+}
+
+/** The request's protocol as Express reads it: X-Forwarded-Proto only from a trusted proxy. */
+function isHttps(req: IncomingMessage, trustsProxy: PageCacheLaneOptions["trustsProxy"]): boolean {
+  if ("encrypted" in req.socket && req.socket.encrypted) return true;
+  if (!trustsProxy(req.socket.remoteAddress ?? "", 0)) return false;
+  const header = req.headers["x-forwarded-proto"];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
+  return first === "https";
+}
+
+/** The same line the application logs for every page: method, path, status and time, never the query. */
+function accessLog(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number): void {
+  if (!logger.isLevelEnabled("info")) return;
+  const path = (req.url ?? "/").split("?")[0];
+  logger.info({ req: { method: req.method, path }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) }, "request completed");
+}
