@@ -4,6 +4,7 @@ import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { ensurePrivateFolder, restrictMode } from "~/lib/private-files.server";
 import type { Database } from "./schema";
+import { withKeptStatements } from "./statement-cache.server";
 
 export type Db = Kysely<Database>;
 export type DialectName = "sqlite" | "postgres";
@@ -40,7 +41,7 @@ function openSqlite(file: string): OpenedDatabase {
   database.pragma("synchronous = NORMAL");
   database.pragma("busy_timeout = 5000");
   database.pragma("foreign_keys = ON");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite", location: file };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withKeptStatements(database) }) }), dialect: "sqlite", location: file };
 }
 
 function openPostgres(connectionString: string): OpenedDatabase {

@@ -18,56 +18,56 @@ export const newUnsubscribeToken = () => randomBytes(32).toString("hex");
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * Records a subscription. Attempts are counted per address (5 per 15 minutes) and per
- * network before anything is read or written. The subscriber and the confirmation mail's outbox row
- * are written in one transaction; the unique index on the normalised address makes a duplicate
- * impossible even under concurrency. Someone who unsubscribed may subscribe again.
+ * Records a subscription. Attempts are counted per address (5 per 15 minutes) and per network
+ * before anything else is read or written, and the counts stand whatever the outcome. Everything is
+ * one transaction (one commit per subscription, which is what a crowd of them costs): the counts,
+ * the subscriber and the confirmation mail's outbox row. The per-address count's row makes two
+ * attempts for one address wait for each other, and the unique index on the normalised address
+ * makes a duplicate impossible even so. Someone who unsubscribed may subscribe again.
  */
 export async function subscribe(db: Db, input: SubscriberInput, language: Language, actor: Actor, now: Date): Promise<SubscribeOutcome> {
-  for (const [rule, subject] of [
-    [LIMITS.subscribePerAddress, input.email],
-    [LIMITS.subscribePerNetwork, networkKey(actor.ip)],
-  ] as const) {
-    const counted = await consume(db, rule, subject, now);
-    if (!counted.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
-  }
-  const existing = await db.selectFrom("subscribers").select(["id", "unsubscribed_at"]).where("email", "=", input.email).executeTakeFirst();
-  if (existing && !existing.unsubscribed_at) return { ok: false, error: "duplicate" };
-  const fields = {
-    first_name: input.firstName,
-    last_name: input.lastName,
-    first_name_key: searchKey(input.firstName),
-    last_name_key: searchKey(input.lastName),
-    message: input.message,
-    interests: JSON.stringify(input.interests),
-    source: input.source,
-    language,
-    unsubscribe_token: newUnsubscribeToken(),
-    confirm_token_hash: null,
-    is_verified: 0,
-    created_at: now.toISOString(),
-    confirmed_at: null,
-    unsubscribed_at: null,
-  };
-  const id = existing?.id ?? randomUUID();
   try {
-    await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx): Promise<SubscribeOutcome> => {
+      for (const [rule, subject] of [
+        [LIMITS.subscribePerAddress, input.email],
+        [LIMITS.subscribePerNetwork, networkKey(actor.ip)],
+      ] as const) {
+        const counted = await consume(trx, rule, subject, now);
+        if (!counted.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
+      }
+      const existing = await trx.selectFrom("subscribers").select(["id", "unsubscribed_at"]).where("email", "=", input.email).executeTakeFirst();
+      if (existing && !existing.unsubscribed_at) return { ok: false, error: "duplicate" };
+      const fields = {
+        first_name: input.firstName,
+        last_name: input.lastName,
+        first_name_key: searchKey(input.firstName),
+        last_name_key: searchKey(input.lastName),
+        message: input.message,
+        interests: JSON.stringify(input.interests),
+        source: input.source,
+        language,
+        unsubscribe_token: newUnsubscribeToken(),
+        confirm_token_hash: null,
+        is_verified: 0,
+        created_at: now.toISOString(),
+        confirmed_at: null,
+        unsubscribed_at: null,
+      };
+      const id = existing?.id ?? randomUUID();
       if (existing) {
         const updated = await trx.updateTable("subscribers").set(fields).where("id", "=", id).where("unsubscribed_at", "is not", null).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new DuplicateSubscriber();
+        if (Number(updated.numUpdatedRows) !== 1) return { ok: false, error: "duplicate" };
       } else {
         await trx.insertInto("subscribers").values({ id, email: input.email, provider_id: null, ...fields }).execute();
       }
       await enqueue(trx, "newsletter.confirmation-mail", { subscriberId: id }, now);
+      return { ok: true, id };
     });
   } catch (error) {
-    if (error instanceof DuplicateSubscriber || isUniqueViolation(error)) return { ok: false, error: "duplicate" };
+    if (isUniqueViolation(error)) return { ok: false, error: "duplicate" };
     throw error;
   }
-  return { ok: true, id };
 }
-
-class DuplicateSubscriber extends Error {}
 
 /** SQLite and PostgreSQL each name a unique-index conflict their own way. */
 function isUniqueViolation(error: unknown): boolean {
