@@ -2,10 +2,46 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { PATHS } from "../server/paths";
+import { buildServer } from "./build-server";
 
-/** Sources whose change requires a new production build. */
-const SOURCES = ["app", "content", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((name) => path.join(PATHS.root, name));
-const BUILD_MARKER = PATHS.serverBuild;
+/** One build: the file it writes last (its marker) and the sources whose change calls for it again. */
+interface Build {
+  what: string;
+  marker: string;
+  sources: string[];
+  run: () => void;
+}
+
+const fromRoot = (names: string[]) => names.map((name) => path.join(PATHS.root, name));
+
+const BUILDS: Build[] = [
+  {
+    what: "the site (React Router)",
+    marker: PATHS.serverBuild,
+    sources: fromRoot(["app", "content", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"]),
+    run: () => {
+      const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd: PATHS.root });
+      if (result.status !== 0) fail(result.status);
+    },
+  },
+  {
+    what: "the server",
+    marker: PATHS.compiledServer,
+    sources: fromRoot(["server", "app", "content", "db", "tsconfig.json", "package-lock.json", "scripts/build-server.ts"]),
+    run: () => {
+      try {
+        buildServer();
+      } catch {
+        fail(1);
+      }
+    },
+  },
+];
+
+function fail(status: number | null): never {
+  console.error("The build failed; see the messages above.");
+  process.exit(status ?? 1);
+}
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -16,19 +52,28 @@ function newestModification(entry: string): number {
   return newest;
 }
 
-export function buildIsStale(): boolean {
-  if (!existsSync(BUILD_MARKER)) return true;
-  const built = statSync(BUILD_MARKER).mtimeMs;
-  return SOURCES.some((source) => newestModification(source) > built);
+function isStale({ marker, sources }: Build): boolean {
+  if (!existsSync(marker)) return true;
+  const built = statSync(marker).mtimeMs;
+  return sources.some((source) => newestModification(source) > built);
 }
 
-/** Runs `react-router build` when the build is missing or older than the sources. */
+export function buildIsStale(): boolean {
+  return BUILDS.some(isStale);
+}
+
+/**
+ * Runs `react-router build` and compiles the server (scripts/build-server.ts), each when missing or older than
+ * its sources. In this order, each checked just before it would run: `react-router build` empties build/,
+ * the compiled server's folder included.
+ */
 export function buildIfStale(): void {
-  if (!buildIsStale()) return;
-  console.log("Building the site for production…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd: PATHS.root });
-  if (result.status !== 0) {
-    console.error("The build failed; see the messages above.");
-    process.exit(result.status ?? 1);
+  for (const build of BUILDS) {
+    if (!isStale(build)) continue;
+    console.log(`Building ${build.what} for production…`);
+    build.run();
   }
 }
+
+// `npm start` runs this file first, then the compiled server with plain node.
+if (process.argv[1] === import.meta.filename) buildIfStale();

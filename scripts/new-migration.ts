@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { MIGRATIONS_FOLDER } from "~/adapters/db/migrate.server";
+import { MIGRATIONS_DIR as MIGRATIONS_FOLDER } from "./migration-checksums";
+import { writeMigrationIndex } from "./migration-index";
 
 // `npm run db:new-migration -- add-articles`: creates the next numbered migration file.
 const name = (process.argv[2] ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -26,4 +27,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 `,
 );
+// The compiled server imports every migration from db/migrations/index.ts: the new file is added to it.
+writeMigrationIndex(MIGRATIONS_FOLDER);
 console.log(`Created ${path.relative(process.cwd(), file)}; once it is final, record it with \`npm run db:checksums\`.`);

@@ -54,7 +54,8 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   const mailingProvider = createMailingProvider(config.mailerLite, { now });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);
-  // Built here, from the source tree, so the cover worker's file is found beside its adapter.
+  // The cover worker's file is found beside its adapter's code: in app/adapters/documents/ under tsx, in build/entry/
+  // (copied there by scripts/build-server.ts) in the compiled server.
   const pdfCovers = createPdfCoverRenderer();
   // A page older than a minute renders again: time alone changes some pages (a scheduled article).
   const pageCache = config.pageCacheBytes > 0 ? new PageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { Server as TusServer } from "@tus/server";
+import type { Server as TusServer } from "@tus/server";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { AppServices } from "~/adapters/context.server";
 import { isUploadId } from "~/adapters/uploads/staged-uploads.server";
@@ -23,30 +23,9 @@ const METHODS = new Set(["POST", "HEAD", "PATCH", "DELETE"]);
  */
 export function uploadEndpoint(services: AppServices): RequestHandler {
   const owners = new WeakMap<IncomingMessage, string>();
-  const tus = new TusServer({
-    path: UPLOADS_PATH,
-    datastore: services.uploads.store,
-    // Each kind of file has its own limit (an e-book 10 MB, audio 500 MB): a larger announced size is 413.
-    // (tus names the upload before asking, so a creation is told by its method, not by a missing id.)
-    maxSize: async (req, uploadId) => UPLOAD_LIMITS[req.method === "POST" || !uploadId ? purposeInHeader(req.headers.get("upload-metadata")) : await purposeOfUpload(services, uploadId)],
-    relativeLocation: true,
-    // Same origin only: no CORS header is ever sent.
-    allowedOrigins: () => false,
-    disableTerminationForFinishedUploads: false,
-    onUploadCreate: async (req, upload) => {
-      const node = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
-      const owner = node ? owners.get(node) : undefined;
-      if (!owner) throw { status_code: 403, body: "Forbidden\n" };
-      const fileName = safeFileName(upload.metadata?.filename ?? "") || "upload";
-      const purpose = upload.metadata?.purpose;
-      return { metadata: { filename: fileName, owner, purpose: isUploadPurpose(purpose) ? purpose : "audio" } };
-    },
-    onResponseError: (_req, error) => {
-      if ("status_code" in error) return undefined;
-      services.logger.error({ err: error }, "upload failed");
-      return { status_code: 500, body: "Upload failed\n" };
-    },
-  });
+  // @tus/server and its store load with the first upload request: a reader-facing process never makes one.
+  let tus: Promise<TusServer> | undefined;
+  const loadTus = () => (tus ??= tusServer(services, owners));
 
   return async (req, res, next) => {
     try {
@@ -70,11 +49,40 @@ export function uploadEndpoint(services: AppServices): RequestHandler {
         }
       }
       owners.set(req, userId);
-      await tus.handle(req, res);
+      await (await loadTus()).handle(req, res);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** The tus protocol handler, writing to the staged-uploads store; `owners` says which account sent each request. */
+async function tusServer(services: AppServices, owners: WeakMap<IncomingMessage, string>): Promise<TusServer> {
+  const [{ Server }, datastore] = await Promise.all([import("@tus/server"), services.uploads.store()]);
+  return new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    // Each kind of file has its own limit (an e-book 10 MB, audio 500 MB): a larger announced size is 413.
+    // (tus names the upload before asking, so a creation is told by its method, not by a missing id.)
+    maxSize: async (req, uploadId) => UPLOAD_LIMITS[req.method === "POST" || !uploadId ? purposeInHeader(req.headers.get("upload-metadata")) : await purposeOfUpload(services, uploadId)],
+    relativeLocation: true,
+    // Same origin only: no CORS header is ever sent.
+    allowedOrigins: () => false,
+    disableTerminationForFinishedUploads: false,
+    onUploadCreate: async (req, upload) => {
+      const node = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+      const owner = node ? owners.get(node) : undefined;
+      if (!owner) throw { status_code: 403, body: "Forbidden\n" };
+      const fileName = safeFileName(upload.metadata?.filename ?? "") || "upload";
+      const purpose = upload.metadata?.purpose;
+      return { metadata: { filename: fileName, owner, purpose: isUploadPurpose(purpose) ? purpose : "audio" } };
+    },
+    onResponseError: (_req, error) => {
+      if ("status_code" in error) return undefined;
+      services.logger.error({ err: error }, "upload failed");
+      return { status_code: 500, body: "Upload failed\n" };
+    },
+  });
 }
 
 /** The request's headers as a Fetch Request, enough for the session cookie check. */

@@ -8,7 +8,7 @@ import { spawnServer } from "../support/server-process";
 import { uploadFile } from "../support/tus";
 
 // The cover worker is a file of its own beside its adapter: the server started as `npm start` starts it
-// (Node with tsx, the production build) finds it, draws a normal cover and refuses a bomb.
+// (the compiled server under plain node, the production build) finds it, draws a normal cover and refuses a bomb.
 
 const fields = (uploadId: string) => ({ intent: "saveBook", bookTitle: "Voices of Resilience", authorName: "A. Mensah", bookDescription: "", uploadId });
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PATHS } from "../../server/paths";
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -13,13 +14,13 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the real server entry (production build) as its own process on a free port. Node runs it with
- * tsx as a loader: the tsx command would start the server as a child of its own, and a SIGKILL sent
- * to `child` would then end only that wrapper and leave the server running.
+ * Runs the server as `npm start` runs it in production, as its own process on a free port: the compiled
+ * entry (build/entry/main.js, made by `npm run build` or scripts/build-if-stale.ts) under plain node, so
+ * `child` is the server itself and a SIGKILL sent to it ends the server.
  */
 export function spawnServer(env: Record<string, string> = {}): ServerProcess & { ready: Promise<void> } {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "server-process-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [PATHS.compiledServer], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
+import type pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { ensurePrivateFolder, restrictMode } from "~/lib/private-files.server";
 import type { Database } from "./schema";
@@ -44,10 +45,17 @@ function openSqlite(file: string): OpenedDatabase {
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withKeptStatements(database) }) }), dialect: "sqlite", location: file };
 }
 
+/**
+ * The PostgreSQL client is loaded only when DATABASE_URL names a PostgreSQL server: the default SQLite site
+ * never needs its ~15 MB. pg is CommonJS, so `require` loads it at once and openDatabase stays synchronous.
+ */
+const loadPg = (): typeof pg => createRequire(import.meta.url)("pg");
+
 function openPostgres(connectionString: string): OpenedDatabase {
+  const { Pool, types } = loadPg();
   // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
-  pg.types.setTypeParser(INT8_OID, (value) => Number.parseInt(value, 10));
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  types.setTypeParser(INT8_OID, (value) => Number.parseInt(value, 10));
+  const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection the database ends (a restart, an administrator) is dropped by the pool and the
   // next query opens a new one; without a listener the pool's 'error' event would end the process.
   pool.on("error", () => undefined);

@@ -1,24 +1,15 @@
-import { readdir } from "node:fs/promises";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+// The migrations sit outside app/, in db/migrations; their list is generated beside them (scripts/migration-index.ts).
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { MIGRATIONS } from "../../../db/migrations/index";
 
-/** Loads `NNNN-name.ts` files from the migrations folder, in name order. */
-class FolderMigrationProvider implements MigrationProvider {
-  constructor(private readonly folder: string) {}
-
-  async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(this.folder)).filter((name) => /^\d{4}-[\w-]+\.ts$/.test(name)).sort();
-    const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      const module = (await import(pathToFileURL(path.join(this.folder, file)).href)) as Migration;
-      migrations[file.replace(/\.ts$/, "")] = module;
-    }
-    return migrations;
-  }
-}
-
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../../db/migrations");
+/**
+ * Every migration, from db/migrations/index.ts: a static list rather than a folder read at run time, so the
+ * compiled server (plain JavaScript, no .ts loader) applies the same migrations as `npm run dev` and the tests.
+ */
+export const STATIC_MIGRATIONS: MigrationProvider = {
+  getMigrations: async (): Promise<Record<string, Migration>> => MIGRATIONS,
+};
 
 export interface MigrationReport {
   applied: string[];
@@ -31,8 +22,8 @@ export interface MigrationReport {
 export async function migrateToLatest(
   // Migrations see the database untyped: they describe the schema, they do not depend on it.
   db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
-  folder = MIGRATIONS_FOLDER,
   attempts = 5,
+  provider = STATIC_MIGRATIONS,
 ): Promise<MigrationReport> {
   // Kysely looks for its bookkeeping tables in any schema unless told which; with several schemas on
   // one server (tests, or several sites) it could find another's and skip creating its own.
@@ -40,7 +31,7 @@ export async function migrateToLatest(
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(folder), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) {

@@ -1,5 +1,4 @@
 import { open, readFile } from "node:fs/promises";
-import { fileTypeFromFile } from "file-type";
 import { loadSharp } from "~/adapters/images/sharp.server";
 
 /**
@@ -34,6 +33,8 @@ async function firstKilobyte(file: string): Promise<string> {
 
 /** The re-encoded image, or the reason it is refused. */
 export async function checkImage(file: string): Promise<CheckedImage | { problem: ImageProblem }> {
+  // file-type loads with the first image checked (it costs about 10 MB; most processes never check one).
+  const { fileTypeFromFile } = await import("file-type");
   const detected = await fileTypeFromFile(file);
   const extension = detected ? IMAGE_TYPES[detected.mime] : undefined;
   if (!detected || !extension) return { problem: "type" };

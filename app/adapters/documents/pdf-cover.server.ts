@@ -4,7 +4,8 @@ import { loadSharp } from "~/adapters/images/sharp.server";
 
 /**
  * The first page of a PDF as a cover image: drawn by pdf.js on a Skia canvas (@napi-rs/canvas) in a
- * worker thread (pdf-cover.worker.mjs beside this file), then re-encoded here by sharp as WebP at
+ * worker thread (pdf-cover.worker.mjs beside this file, so pdf.js and the canvas load only there and only when
+ * a cover is drawn, never in the server's own thread), then re-encoded here by sharp as WebP at
  * most 800 px on its longer side, with no metadata
  * (docs/decisions/041-bounded-cover-worker-health-probe-upload-leftovers.md).
  *

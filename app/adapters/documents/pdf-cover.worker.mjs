@@ -1,6 +1,6 @@
 // The thread that draws a PDF's first page for app/adapters/documents/pdf-cover.server.ts.
 // Plain JavaScript on purpose: a worker thread starts from a file Node can run as it is, under
-// `npm start` (tsx), in the tests and beside the production build alike.
+// `npm run dev` (tsx), in the tests and in the compiled server (scripts/build-server.ts copies it beside it) alike.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";

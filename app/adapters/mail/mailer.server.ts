@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { classifySmtpError } from "./smtp-errors";
-import { smtpTransportOptions } from "./smtp-options";
 
 export { MailRefused, MailServerUnavailable } from "./smtp-errors";
 
@@ -32,17 +32,29 @@ export function createMailer({ smtpUrl, from, dataDir, logger, now }: { smtpUrl?
   return smtpUrl ? smtpMailer(smtpUrl, from) : fileMailer(path.join(dataDir, "mail"), from, logger, now);
 }
 
+/**
+ * nodemailer (about 15 MB) loads with the first mail, not at start: most processes send none for a long
+ * time. `close` closes the transport if one was made.
+ */
+function onFirstMail(make: (loaded: typeof nodemailer) => Promise<Transporter>): { transport: () => Promise<Transporter>; close: () => void } {
+  let made: Promise<Transporter> | undefined;
+  return {
+    transport: () => (made ??= import("nodemailer").then((module) => make(module.default))),
+    close: () => void made?.then((transport) => transport.close(), () => undefined),
+  };
+}
+
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl));
+  const { transport, close } = onFirstMail(async (loaded) => loaded.createTransport((await import("./smtp-options")).smtpTransportOptions(smtpUrl)));
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from, ...message });
+        await (await transport()).sendMail({ from, ...message });
       } catch (error) {
         throw classifySmtpError(error);
       }
     },
-    close: () => transport.close(),
+    close,
   };
 }
 
@@ -51,10 +63,10 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
  * name, then renamed, so no half-written mail is ever visible), and its location is logged.
  */
 function fileMailer(folder: string, from: string, logger: Logger, now: () => Date): Mailer {
-  const compose = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const { transport: compose, close } = onFirstMail(async (loaded) => loaded.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
   return {
     async send(message) {
-      const { message: raw } = (await compose.sendMail({ from, ...message })) as { message: Buffer };
+      const { message: raw } = (await (await compose()).sendMail({ from, ...message })) as { message: Buffer };
       await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const name = `${now().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
       const temporary = path.join(folder, `.${name}.tmp`);
@@ -63,6 +75,6 @@ function fileMailer(folder: string, from: string, logger: Logger, now: () => Dat
       // The subject may carry a reader's name: only the file is logged.
       logger.info({ file: path.join(folder, name) }, "mail written to file (no SMTP_URL set)");
     },
-    close: () => compose.close(),
+    close,
   };
 }

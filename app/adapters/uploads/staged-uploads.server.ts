@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
+import type { FileStore } from "@tus/file-store";
 import type { DataStore } from "@tus/utils";
 import { ensurePrivateFolder } from "~/lib/private-files.server";
 import { isUploadPurpose, type UploadPurpose } from "~/lib/upload-limits";
@@ -41,8 +41,8 @@ export interface StagedUpload {
 }
 
 export interface StagedUploads {
-  /** The tus data store the protocol handler writes to. */
-  readonly store: DataStore;
+  /** The tus data store the protocol handler writes to, loaded on first use (see createStagedUploads). */
+  store(): Promise<DataStore>;
   find(id: string): Promise<StagedUpload | null>;
   remove(id: string): Promise<void>;
   /** Removes uploads older than the lifetime; returns how many. */
@@ -57,13 +57,16 @@ export function createStagedUploads(dataDir: string): StagedUploads {
   const directory = path.join(dataDir, "uploads");
   // The tus store makes its folder open to all and its files by the process umask: the folder is made private first.
   ensurePrivateFolder(directory);
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: STAGED_UPLOAD_LIFETIME_MS });
+  // @tus/file-store loads when an upload is first sent, looked up or expired, not when the server starts.
+  let loading: Promise<FileStore> | undefined;
+  const store = () =>
+    (loading ??= import("@tus/file-store").then(({ FileStore }) => new FileStore({ directory, expirationPeriodInMilliseconds: STAGED_UPLOAD_LIFETIME_MS })));
   return {
     store,
     async find(id) {
       if (!isUploadId(id)) return null;
       try {
-        const upload = await store.getUpload(id);
+        const upload = await (await store()).getUpload(id);
         const file = path.join(directory, id);
         // The data file is the truth for what arrived; the sidecar may lag a crashed write.
         const offset = (await stat(file)).size;
@@ -75,9 +78,10 @@ export function createStagedUploads(dataDir: string): StagedUploads {
     },
     async remove(id) {
       if (!isUploadId(id)) return;
-      await store.remove(id).catch(() => undefined);
+      await (await store()).remove(id).catch(() => undefined);
     },
-    removeExpired: () => store.deleteExpired(),
+    // Most hours there is nothing staged: the store is not loaded just to find that out.
+    removeExpired: async () => ((await readdir(directory).catch(() => [])).length === 0 ? 0 : (await store()).deleteExpired()),
     removeLeftovers: (now, graceMs = LEFTOVER_GRACE_MS) => removeLeftovers(directory, now.getTime() - graceMs),
   };
 }

@@ -1,5 +1,3 @@
-import { fileTypeFromFile } from "file-type";
-import { parseFile } from "music-metadata";
 import type { ObjectStorage } from "~/adapters/storage/contract";
 import { newObjectKey } from "~/adapters/storage/keys";
 import type { StagedUploads } from "~/adapters/uploads/staged-uploads.server";
@@ -51,6 +49,8 @@ export async function storeUploadedAudio(
     return audioRefusal(problem);
   };
   if (upload.offset === 0) throw await refuse("empty");
+  // Both load with the first episode stored, not at start: together about 25 MB that a reader-facing process never uses.
+  const [{ fileTypeFromFile }, { parseFile }] = await Promise.all([import("file-type"), import("music-metadata")]);
   const detected = await fileTypeFromFile(upload.file);
   const format = detected ? AUDIO_FORMATS[detected.mime] : undefined;
   if (!format) throw await refuse("type");

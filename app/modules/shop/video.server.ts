@@ -1,4 +1,3 @@
-import { fileTypeFromFile } from "file-type";
 import type { AppServices } from "~/adapters/context.server";
 import { newObjectKey } from "~/adapters/storage/keys";
 import { finishedUpload } from "~/adapters/uploads/staged-uploads.server";
@@ -56,7 +55,8 @@ export async function saveVideoUpload(services: Services, actor: Actor, uploadId
   const name = upload.fileName ?? "trailer";
   if (upload.offset > UPLOAD_LIMITS.video) throw await refuse("tooLarge");
   if (hasDangerousName(name)) throw await refuse("name");
-  const detected = upload.offset > 0 ? await fileTypeFromFile(upload.file) : undefined;
+  // file-type loads with the first video checked, not at start (about 10 MB most processes never use).
+  const detected = upload.offset > 0 ? await import("file-type").then(({ fileTypeFromFile }) => fileTypeFromFile(upload.file)) : undefined;
   const extension = detected ? VIDEO_FORMATS[detected.mime] : undefined;
   if (!detected || !extension) throw await refuse("type");
   const before = await readVideo(services.db);
