@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-/** The resident memory of a process and its children (the server runs under tsx's own process). Linux only: reads /proc. */
+/** The resident memory of a process and its children (any worker or helper process it starts). Linux only: reads /proc. */
 export function treeRssBytes(root: number): number {
   const parents = new Map<number, number>();
   for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
