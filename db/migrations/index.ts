@@ -19,6 +19,7 @@ import * as migration0015 from "./0015-security-event-repeats";
 import * as migration0016 from "./0016-confirmation-link-sent";
 import * as migration0017 from "./0017-outbox-outcome";
 import * as migration0018 from "./0018-page-versions";
+import * as migration0019 from "./0019-confirmation-link-expiry";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-settings": migration0001,
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016-confirmation-link-sent": migration0016,
   "0017-outbox-outcome": migration0017,
   "0018-page-versions": migration0018,
+  "0019-confirmation-link-expiry": migration0019,
 };

@@ -221,6 +221,8 @@ export interface SubscribersTable {
   language: string;
   unsubscribe_token: string;
   confirm_token_hash: string | null;
+  /** When the confirmation link last mailed stops working; optional for writers that mail none. */
+  confirm_token_expires_at?: string | null;
   is_verified: number;
   created_at: string;
   confirmed_at: string | null;

@@ -17,16 +17,25 @@ export function unsubscribeHeaders(appUrl: string, token: string): Record<string
   return { "List-Unsubscribe": `<${unsubscribeUrl(appUrl, token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
+/** A confirmation link works for this long after it was made. */
+export const CONFIRMATION_LINK_HOURS = 48;
+
 /**
  * The double opt-in mail, in the subscriber's language (outbox topic "newsletter.confirmation-mail").
- * A fresh link is made at each attempt and only its hash is kept, so a retried mail replaces the link
- * of a failed one. Nothing is sent to someone already confirmed or gone.
+ * A fresh link is made at each attempt and only its hash is kept, so a retried mail, or a new one
+ * asked by subscribing again, replaces the link of the one before. The link works for 48 hours.
+ * Nothing is sent to someone already confirmed or gone.
  */
-export async function sendConfirmationMail({ db, mailer, appUrl }: { db: Db; mailer: Mailer; appUrl: string }, subscriberId: string): Promise<void> {
+export async function sendConfirmationMail(
+  { db, mailer, appUrl }: { db: Db; mailer: Mailer; appUrl: string },
+  subscriberId: string,
+  now: Date,
+): Promise<void> {
   const subscriber = await db.selectFrom("subscribers").selectAll().where("id", "=", subscriberId).executeTakeFirst();
   if (!subscriber || subscriber.is_verified || subscriber.unsubscribed_at) return;
   const token = randomBytes(32).toString("base64url");
-  await db.updateTable("subscribers").set({ confirm_token_hash: hashToken(token) }).where("id", "=", subscriberId).execute();
+  const expiresAt = new Date(now.getTime() + CONFIRMATION_LINK_HOURS * 3_600_000).toISOString();
+  await db.updateTable("subscribers").set({ confirm_token_hash: hashToken(token), confirm_token_expires_at: expiresAt }).where("id", "=", subscriberId).execute();
   const language = isLanguage(subscriber.language) ? subscriber.language : DEFAULT_LANGUAGE;
   const t = translatorFor(language, resourcesFor(language));
   const link = `${appUrl}${localizePath("/newsletter/confirm", language)}?${new URLSearchParams({ token })}`;

@@ -19,7 +19,8 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 
 /**
  * Records a subscription. Attempts are counted per address (5 per 15 minutes) and per network
- * before anything else is read or written, and the counts stand whatever the outcome. Everything is
+ * before anything else is read or written, and the counts stand whatever the outcome. An address
+ * subscribed but not confirmed is mailed a fresh confirmation link instead of being refused. Everything is
  * one transaction (one commit per subscription, which is what a crowd of them costs): the counts,
  * the subscriber and the confirmation mail's outbox row. The per-address count's row makes two
  * attempts for one address wait for each other, and the unique index on the normalised address
@@ -35,8 +36,13 @@ export async function subscribe(db: Db, input: SubscriberInput, language: Langua
         const counted = await consume(trx, rule, subject, now);
         if (!counted.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
       }
-      const existing = await trx.selectFrom("subscribers").select(["id", "unsubscribed_at"]).where("email", "=", input.email).executeTakeFirst();
-      if (existing && !existing.unsubscribed_at) return { ok: false, error: "duplicate" };
+      const existing = await trx.selectFrom("subscribers").select(["id", "is_verified", "unsubscribed_at"]).where("email", "=", input.email).executeTakeFirst();
+      if (existing && !existing.unsubscribed_at) {
+        if (existing.is_verified) return { ok: false, error: "duplicate" };
+        // Not confirmed yet (the mail was lost, or its link expired): a fresh link, as often as the count above allows.
+        await enqueue(trx, "newsletter.confirmation-mail", { subscriberId: existing.id }, now);
+        return { ok: true, id: existing.id };
+      }
       const fields = {
         first_name: input.firstName,
         last_name: input.lastName,
@@ -76,7 +82,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The double opt-in link: a valid, unused token confirms the
+ * The double opt-in link: a valid, unused token, at most 48 hours old, confirms the
  * subscriber and queues the mailing-provider sync in the same transaction. Returns false otherwise.
  */
 export async function confirmSubscription(db: Db, token: string, now: Date): Promise<boolean> {
@@ -86,12 +92,13 @@ export async function confirmSubscription(db: Db, token: string, now: Date): Pro
       .selectFrom("subscribers")
       .select("id")
       .where("confirm_token_hash", "=", hashToken(token))
+      .where("confirm_token_expires_at", ">", now.toISOString())
       .where("unsubscribed_at", "is", null)
       .executeTakeFirst();
     if (!subscriber) return false;
     const updated = await trx
       .updateTable("subscribers")
-      .set({ is_verified: 1, confirmed_at: now.toISOString(), confirm_token_hash: null })
+      .set({ is_verified: 1, confirmed_at: now.toISOString(), confirm_token_hash: null, confirm_token_expires_at: null })
       .where("id", "=", subscriber.id)
       .where("confirm_token_hash", "=", hashToken(token))
       .executeTakeFirst();
