@@ -1,10 +1,48 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * React Router's package points every bundler at its development build, whose warnings cost readers
+ * ~2 KB of gzip; the browser gets the production build the package also ships (ADR 052).
+ */
+function reactRouterProductionBuild(): Plugin {
+  const production = path.resolve(import.meta.dirname, "node_modules/react-router/dist/production");
+  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
+  return {
+    name: "react-router-production-build",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId: (source) => (files[source] ? path.join(production, files[source]) : null),
+  };
+}
+
+type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
+
+/**
+ * The modules of the page shell: `app/root.tsx` and the language layout, and the app's modules they
+ * import statically. Libraries are left out: an icon library's index imports every icon, so walking
+ * through it would put the admin's icons in every page.
+ */
+const SHELL_ROUTES = /[\\/]app[\\/](root\.tsx|routes[\\/]localized-layout\.tsx)/;
+const inShell = new Map<string, boolean>();
+
+/** Walks importers up from a module: true when a shell route reaches it by static imports alone. */
+function reachedByShell(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  const known = inShell.get(id);
+  if (known !== undefined) return known;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const found = SHELL_ROUTES.test(id) || (graph.getModuleInfo(id)?.importers ?? []).some((importer) => reachedByShell(importer, graph, seen));
+  // Only a positive answer is final: a negative one may come from a cycle still being walked.
+  if (found) inShell.set(id, true);
+  return found;
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter()],
   resolve: {
     // content/ holds the sample content and the lists pages render; code imports its JSON as @content/….
     alias: { "~": path.resolve(import.meta.dirname, "app"), "@content": path.resolve(import.meta.dirname, "content") },
@@ -18,17 +56,23 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
+            // A chunk shared by some pages is named after all of them ("shared~home~blog~…"), and every
+            // chunk importing it repeats that name: a short name costs readers fewer bytes.
+            chunkFileNames: (chunk) => `assets/${chunk.name.startsWith("shared~") ? "shared" : chunk.name}-[hash].js`,
             // Left alone, every page preloads ~30 small chunks; on a phone's connection each costs a round
-            // trip. Libraries go in one long-cached chunk and code shared by several pages in another (ADR 022).
+            // trip. So: the framework in one long-cached chunk, the shell every page runs in another, and
+            // code shared by some pages in chunks loaded by just those pages, so that a reader never
+            // downloads the admin's code (ADR 022, ADR 052).
             codeSplitting: {
               groups: [
-                // Only what every page runs; dialogs, toasts and the carousel stay in chunks loaded on use.
+                // Dialogs, toasts and the carousel stay in chunks loaded on use.
                 {
                   name: "vendor",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|lucide-react|clsx|tailwind-merge)[\\/]/,
-                  priority: 2,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                  priority: 3,
                 },
-                { name: "shared", test: /[\\/]app[\\/]/, minShareCount: 2, priority: 1 },
+                { name: (id, graph) => (!id.includes("node_modules") && reachedByShell(id, graph) ? "shell" : null), priority: 2 },
+                { name: "shared", test: /[\\/]app[\\/]|node_modules[\\/](lucide-react|clsx)[\\/]/, minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 0 },
               ],
             },
           },

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-moderation";
 import { adminPageMeta } from "~/components/admin/admin-meta";

@@ -1,5 +1,5 @@
 import { Clock } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/blog-article";
 import { ArticleCard } from "~/components/blog/article-card";

@@ -1,6 +1,6 @@
 import { BookOpen, Check, PlayCircle } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { AdminAccessButton } from "~/components/admin/admin-access-button";
 import type { Route } from "./+types/shop";
 import { PURCHASE_ANCHOR, PurchaseSection } from "~/components/shop/purchase-section";

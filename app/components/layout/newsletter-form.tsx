@@ -1,6 +1,6 @@
 import { useId, useRef, type FormEvent } from "react";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { replyText, type NewsletterReply } from "~/components/newsletter/newsletter-reply";
 import { buttonClass } from "~/components/ui/button-styles";

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { cn } from "~/components/lib/cn";
 import { isoDuration } from "~/modules/podcast/duration";

@@ -1,6 +1,6 @@
 import { Pencil, Trash2, Upload } from "lucide-react";
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useAdminEnabled } from "~/components/site-settings";
 import type { EpisodeView } from "~/components/podcast/episode-view";
