@@ -29,7 +29,7 @@ export function loader({ params, context }: Route.LoaderArgs): LanguageData & { 
   const { config } = context.services;
   return {
     language,
-    resources: shellResourcesFor(language),
+    resources: shellResourcesFor(language, { adminEnabled: config.adminEnabled }),
     site: { appUrl: config.appUrl, supportUrl: config.supportUrl, purchaseUrl: config.purchaseUrl, adminEnabled: config.adminEnabled },
   };
 }

@@ -16,7 +16,7 @@ const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 
 /** The shop's tools on the dashboard: the same covers, e-book and trailer as on /shop, for the admin in admin mode. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const i18n = pageResourcesFor(languageOf(params), ["dashboard", "shop"]);
+  const i18n = pageResourcesFor(languageOf(params), ["dashboard", "shop"], { admin: true });
   const { actor } = authorisedVisitor(context);
   const now = context.services.now();
   const media = shownMedia(await shopMedia(context.services, now), true);

@@ -39,7 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     // Admins in admin mode see edit and delete; the server checks again on every change.
     canEdit: access.state === "admin",
-    i18n: pageResourcesFor(language, ["podcast"]),
+    i18n: pageResourcesFor(language, ["podcast"], { admin: access.state === "admin" }),
     episodes: episodes.map((episode) => ({
       ...episode,
       href: localizePath(`/podcast/${episode.slug}`, language),
