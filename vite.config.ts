@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -19,12 +20,50 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * Icons for the build (ADR 052): each goes through app/components/ui/lucide-icon.ts instead of lucide's
+ * general `createLucideIcon`, and `import { Menu } from "lucide-react"` in the app becomes an import of
+ * that icon's own file, marked with the importing module, so an icon travels in the chunk of the code
+ * that draws it instead of a tiny chunk of its own (and the shell's icons are found by its imports).
+ */
+function lightLucideIcons(): Plugin {
+  const lucide = path.resolve(import.meta.dirname, "node_modules/lucide-react/dist/esm");
+  const replacement = path.resolve(import.meta.dirname, "app/components/ui/lucide-icon.ts");
+  const files = new Map<string, string>();
+  for (const [, names, file] of readFileSync(path.join(lucide, "lucide-react.mjs"), "utf8").matchAll(/export \{ ([^}]+) \} from '\.\/(icons\/[^']+)';/g)) {
+    for (const name of names!.matchAll(/default as (\w+)/g)) files.set(name[1]!, file!);
+  }
+  return {
+    name: "light-lucide-icons",
+    enforce: "pre",
+    apply: "build",
+    resolveId: (source, importer) => (source === "../createLucideIcon.mjs" && /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer ?? "") ? replacement : null),
+    transform(code, id) {
+      if (!/[\\/]app[\\/].*\.tsx?$/.test(id) || !code.includes('from "lucide-react"')) return null;
+      const owner = encodeURIComponent(path.relative(import.meta.dirname, id));
+      return code.replace(/import \{([^}]+)\} from "lucide-react";/g, (statement, names: string) =>
+        names
+          .split(",")
+          .map((name) => name.trim())
+          // Types ("type LucideIcon") leave nothing behind once TypeScript is stripped.
+          .filter((name) => name && !name.startsWith("type "))
+          .map((name) => {
+            const [imported, local = imported] = name.split(/\s+as\s+/) as [string, string?];
+            const file = files.get(imported);
+            if (!file) throw new Error(`lucide-react has no icon ${imported} (imported by ${id})`);
+            return `import ${local} from "${path.join(lucide, file)}?for=${owner}";`;
+          })
+          .join("\n"),
+      );
+    },
+  };
+}
+
 type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
 
 /**
- * The modules of the page shell: `app/root.tsx` and the language layout, and the app's modules they
- * import statically. Libraries are left out: an icon library's index imports every icon, so walking
- * through it would put the admin's icons in every page.
+ * The modules of the page shell: `app/root.tsx` and the language layout, what they import statically,
+ * and the app's i18n helpers (every page's meta uses them).
  */
 const SHELL_ROUTES = /[\\/]app[\\/](root\.tsx|routes[\\/]localized-layout\.tsx)/;
 const inShell = new Map<string, boolean>();
@@ -42,7 +81,9 @@ function reachedByShell(id: string, graph: ModuleGraph, seen = new Set<string>()
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter()],
+  plugins: [tailwindcss(), reactRouterProductionBuild(), lightLucideIcons(), reactRouter()],
+  // Bundled, so the server renders the same icons as the browser (lightLucideIcons).
+  ssr: { noExternal: ["lucide-react"] },
   resolve: {
     // content/ holds the sample content and the lists pages render; code imports its JSON as @content/….
     alias: { "~": path.resolve(import.meta.dirname, "app"), "@content": path.resolve(import.meta.dirname, "content") },
@@ -71,7 +112,7 @@ export default defineConfig({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
                   priority: 3,
                 },
-                { name: (id, graph) => (!id.includes("node_modules") && reachedByShell(id, graph) ? "shell" : null), priority: 2 },
+                { name: (id, graph) => (/[\\/]app[\\/]i18n[\\/]/.test(id) || reachedByShell(id, graph) ? "shell" : null), priority: 2 },
                 { name: "shared", test: /[\\/]app[\\/]|node_modules[\\/](lucide-react|clsx)[\\/]/, minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 0 },
               ],
             },
