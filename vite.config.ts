@@ -39,6 +39,11 @@ function lightLucideIcons(): Plugin {
     apply: "build",
     resolveId: (source, importer) => (source === "../createLucideIcon.mjs" && /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer ?? "") ? replacement : null),
     transform(code, id) {
+      // What lucide-icon.ts does not read: the shapes' React keys (it passes them as separate children),
+      // the default size, and a bare `__iconData.node;` statement the minifier keeps.
+      if (/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id)) {
+        return { code: code.replace(/, key: "[^"]*"/g, "").replace(/\n {2}size: 24,/, "").replace(/\n__iconData\.node;/, ""), map: null };
+      }
       if (!/[\\/]app[\\/].*\.tsx?$/.test(id) || !code.includes('from "lucide-react"')) return null;
       const owner = encodeURIComponent(path.relative(import.meta.dirname, id));
       return code.replace(/import \{([^}]+)\} from "lucide-react";/g, (statement, names: string) =>
@@ -53,17 +58,21 @@ function lightLucideIcons(): Plugin {
             if (!file) throw new Error(`lucide-react has no icon ${imported} (imported by ${id})`);
             return `import ${local} from "${path.join(lucide, file)}?for=${owner}";`;
           })
-          .join("\n"),
+          // One line, as the import was: the lines of the module keep their numbers in source maps.
+          .join(" "),
       );
     },
   };
 }
 
+/** The libraries every page runs. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+
 type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
 
 /**
- * The modules of the page shell: `app/root.tsx` and the language layout, what they import statically,
- * and the app's i18n helpers (every page's meta uses them).
+ * The modules of the page shell: `app/root.tsx` and the language layout and what they import
+ * statically (icons included: the app imports each icon's own file, see lightLucideIcons).
  */
 const SHELL_ROUTES = /[\\/]app[\\/](root\.tsx|routes[\\/]localized-layout\.tsx)/;
 const inShell = new Map<string, boolean>();
@@ -97,23 +106,17 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // A chunk shared by some pages is named after all of them ("shared~home~blog~…"), and every
-            // chunk importing it repeats that name: a short name costs readers fewer bytes.
-            chunkFileNames: (chunk) => `assets/${chunk.name.startsWith("shared~") ? "shared" : chunk.name}-[hash].js`,
-            // Left alone, every page preloads ~30 small chunks; on a phone's connection each costs a round
-            // trip. So: the framework in one long-cached chunk, the shell every page runs in another, and
-            // code shared by some pages in chunks loaded by just those pages, so that a reader never
-            // downloads the admin's code (ADR 022, ADR 052).
+            // Chunks are named by their hash alone: every import names the file it reads, on every page.
+            chunkFileNames: "assets/[hash].js",
+            // Left alone, every page preloads ~30 small chunks, and code two pages share lands in a chunk
+            // every page loads. So: one chunk with what every page runs (React, React DOM, React Router,
+            // and the shell: the app's modules root.tsx and the language layout import, and its i18n
+            // helpers), and code shared by some pages in chunks loaded by just those pages (entriesAware),
+            // so a reader never downloads the admin's code (ADR 022, superseded in part by ADR 052).
             codeSplitting: {
               groups: [
-                // Dialogs, toasts and the carousel stay in chunks loaded on use.
-                {
-                  name: "vendor",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
-                  priority: 3,
-                },
-                { name: (id, graph) => (/[\\/]app[\\/]i18n[\\/]/.test(id) || reachedByShell(id, graph) ? "shell" : null), priority: 2 },
-                { name: "shared", test: /[\\/]app[\\/]|node_modules[\\/](lucide-react|clsx)[\\/]/, minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 0 },
+                { name: (id, graph) => (FRAMEWORK.test(id) || /[\\/]app[\\/]i18n[\\/]/.test(id) || reachedByShell(id, graph) ? "shell" : null), priority: 2 },
+                { name: "shared", test: /[\\/]app[\\/]|node_modules[\\/](lucide-react|clsx)[\\/]/, minShareCount: 2, priority: 1, entriesAware: true },
               ],
             },
           },

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { showToast } from "~/components/ui/toast";
 import { useLocalize } from "~/i18n/root-data";
-import { addToCart, useHydrated } from "./cart-store";
+import { addToCart } from "./cart-changes";
+import { useHydrated } from "~/components/lib/use-hydrated";
 
 /** Adds a product that is on sale to the browser's cart and says so in a toast. */
 export function AddToCartButton({ slug }: { slug: string }) {
