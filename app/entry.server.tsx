@@ -3,7 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { DocumentOnlyProvider } from "~/components/layout/document-html";
 import { NonceProvider } from "~/components/layout/nonce";
+import { documentOnlyHtml } from "~/lib/document-only.server";
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +30,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentOnlyProvider value={documentOnlyHtml(request)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentOnlyProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { useEffect, useRef, type ReactNode } from "react";
 import {
   Links,
   Meta,
@@ -15,11 +14,12 @@ import { ErrorPage } from "~/components/layout/error-page";
 import { useNonce } from "~/components/layout/nonce";
 import { SiteShell } from "~/components/layout/site-shell";
 import { Toaster } from "~/components/ui/toaster";
-import { addPageResources, i18nFor, translatorFor } from "~/i18n/i18n";
+import { translatorFor, withPageResources } from "~/i18n/i18n";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
 import { restoreStoredLanguageChoice } from "~/i18n/language-choice";
 import { shellResourcesFor } from "~/i18n/resources.server";
 import { useLanguageData, type LanguageData } from "~/i18n/root-data";
+import { TranslationProvider } from "~/i18n/use-translation";
 import type { SiteSettings } from "~/lib/site-settings";
 import stylesheet from "./app.css?url";
 
@@ -29,7 +29,7 @@ export function loader({ params, context }: Route.LoaderArgs): LanguageData & { 
   const { config } = context.services;
   return {
     language,
-    resources: shellResourcesFor(language),
+    resources: shellResourcesFor(language, { adminEnabled: config.adminEnabled }),
     site: { appUrl: config.appUrl, supportUrl: config.supportUrl, purchaseUrl: config.purchaseUrl, adminEnabled: config.adminEnabled },
   };
 }
@@ -58,8 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useLanguageData();
   const nonce = useNonce();
   const language = data?.language ?? DEFAULT_LANGUAGE;
-  const i18n = useMemo(() => i18nFor(language, data?.resources ?? {}), [language, data?.resources]);
-  addPageResources(i18n, language, useMatches().map((match) => match.data));
+  const strings = useRef<ReturnType<typeof withPageResources>>(undefined);
+  strings.current = withPageResources(data?.resources ?? {}, useMatches().map((match) => match.data), strings.current);
   useEffect(() => restoreStoredLanguageChoice(), []);
   return (
     <html lang={language} dir="ltr">
@@ -71,10 +71,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider language={language} resources={strings.current.merged}>
           {children}
           <Toaster />
-        </I18nextProvider>
+        </TranslationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "./i18n";
 import { resourcesFor, withEnglishFallback } from "./resources.server";
-import type { ResourceLanguage } from "i18next";
+import type { Resources } from "~/i18n/translator";
 
 describe("translations", () => {
   it("renders the reader's language and interpolates {placeholders}", () => {
@@ -18,7 +18,7 @@ describe("translations", () => {
   it("falls back to English for a missing key, then to the key itself", () => {
     const english = { errors: { notFound: { title: "Page not found" }, server: { title: "Something went wrong" } } };
     const partial = { errors: { server: { title: "Algo salió mal" }, notFound: { title: "" } } };
-    const t = translatorFor("es", withEnglishFallback(english, partial) as ResourceLanguage);
+    const t = translatorFor("es", withEnglishFallback(english, partial) as Resources);
     expect(t("errors:server.title")).toBe("Algo salió mal");
     expect(t("errors:notFound.title")).toBe("Page not found");
     expect(t("errors:no.such.key")).toBe("no.such.key");

@@ -1,45 +1,28 @@
-import i18next, { type i18n, type ResourceLanguage, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
 import type { Language } from "./languages";
+import { createTranslator, type Resources, type Translate } from "./translator";
+
+const translators = new WeakMap<Resources, Map<Language, Translate>>();
+
+/** A translator for code that runs outside React (meta functions, mails, feeds), kept per bundle. */
+export function translatorFor(language: Language, resources: Resources): Translate {
+  let byLanguage = translators.get(resources);
+  if (!byLanguage) translators.set(resources, (byLanguage = new Map()));
+  let translate = byLanguage.get(language);
+  if (!translate) byLanguage.set(language, (translate = createTranslator(language, resources)));
+  return translate;
+}
 
 /**
- * One i18next instance per language and resource bundle. The bundle already has English merged
- * under the reader's language; a key missing from both renders as the key itself.
+ * The shell's strings with the namespaces the matched routes sent (their loader's `i18n` field); a
+ * route's namespace adds its parts to the shell's (the admin's pages send the admin-only parts of
+ * "common"). The same object while the bundles are the same, so translators last between renders.
  */
-const instances = new WeakMap<ResourceLanguage, i18n>();
-
-export function i18nFor(language: Language, resources: ResourceLanguage): i18n {
-  const existing = instances.get(resources);
-  if (existing && existing.language === language) return existing;
-  const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({
-    lng: language,
-    // A copy: addPageResources adds namespaces to the store, which must not grow the shared shell
-    // object the root loader sends with every page.
-    resources: { [language]: { ...resources } },
-    defaultNS: "common",
-    fallbackNS: false,
-    initAsync: false,
-    returnNull: false,
-    interpolation: { escapeValue: false, prefix: "{", suffix: "}" },
-    react: { useSuspense: false },
-  });
-  instances.set(resources, instance);
-  return instance;
-}
-
-/** A translator for code that runs outside React (meta functions, the server). */
-export function translatorFor(language: Language, resources: ResourceLanguage): TFunction {
-  return i18nFor(language, resources).t;
-}
-
-/** Adds the namespaces that matched routes sent (their loader's `i18n` field) to the instance. */
-export function addPageResources(instance: i18n, language: Language, routeData: ReadonlyArray<unknown>): void {
-  for (const data of routeData) {
-    const bundles = (data as { i18n?: ResourceLanguage } | undefined)?.i18n;
-    if (!bundles) continue;
-    for (const [namespace, bundle] of Object.entries(bundles)) {
-      if (!instance.hasResourceBundle(language, namespace)) instance.addResourceBundle(language, namespace, bundle);
-    }
+export function withPageResources(shell: Resources, routeData: ReadonlyArray<unknown>, previous?: { key: unknown[]; merged: Resources }): { key: unknown[]; merged: Resources } {
+  const key: unknown[] = [shell, ...routeData.map((data) => (data as { i18n?: Resources } | undefined)?.i18n)];
+  if (previous && previous.key.length === key.length && previous.key.every((bundle, index) => bundle === key[index])) return previous;
+  const merged: Resources = {};
+  for (const bundle of key as Array<Resources | undefined>) {
+    for (const [namespace, tree] of Object.entries(bundle ?? {})) merged[namespace] = { ...(merged[namespace] as object), ...(tree as object) };
   }
+  return { key, merged };
 }

@@ -1,4 +1,4 @@
-import type { ResourceLanguage } from "i18next";
+import type { Resources } from "./translator";
 import { useRouteLoaderData } from "react-router";
 import { DEFAULT_LANGUAGE, type Language } from "./languages";
 import { localizePath } from "./paths";
@@ -6,7 +6,7 @@ import { localizePath } from "./paths";
 /** The root loader's language part: the page's language and the strings of the shell. */
 export interface LanguageData {
   language: Language;
-  resources: ResourceLanguage;
+  resources: Resources;
 }
 
 export function useLanguageData(): LanguageData | undefined {

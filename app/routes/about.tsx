@@ -1,11 +1,11 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { ChevronDown } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { CommentForm } from "~/components/about/comment-form";
 import { RegionCarousel } from "~/components/about/region-carousel";
 import { buttonClass } from "~/components/ui/button-styles";
+import { Tabs } from "~/components/ui/tabs";
 import { formatDate } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
@@ -104,24 +104,16 @@ export default function About({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         </section>
 
-        <Tabs.Root defaultValue="mission" className="rounded-2xl border border-line bg-white p-6 sm:p-8">
-          <Tabs.List aria-label={t("tabs.label")} className="flex flex-wrap gap-2 border-b border-line pb-4">
-            {TABS.map((tab) => (
-              <Tabs.Trigger
-                key={tab}
-                value={tab}
-                className="min-h-11 rounded-full px-5 font-semibold text-ink hover:bg-sand data-[state=active]:bg-forest-700 data-[state=active]:text-white"
-              >
-                {t(`tabs.${tab}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Content key={tab} value={tab} className="pt-6 text-lg">
-              {t(`tabs.${tab}Text`)}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+        <Tabs
+          tabs={TABS}
+          label={t("tabs.label")}
+          title={(tab) => t(`tabs.${tab}`)}
+          panel={(tab) => t(`tabs.${tab}Text`)}
+          className="rounded-2xl border border-line bg-white p-6 sm:p-8"
+          listClassName="flex flex-wrap gap-2 border-b border-line pb-4"
+          tabClassName="min-h-11 rounded-full px-5 font-semibold text-ink hover:bg-sand data-[state=active]:bg-forest-700 data-[state=active]:text-white"
+          panelClassName="pt-6 text-lg"
+        />
 
         <section aria-labelledby="regions-title" className="flex flex-col gap-8">
           <div>

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-moderation";
 import { adminPageMeta } from "~/components/admin/admin-meta";
 import { AdminPage, AdminRefusal } from "~/components/admin/admin-page";
 import { ModerationView, type ModerationDone, type ModerationError } from "~/components/admin/moderation-view";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/components/lib/use-hydrated";
 import { FormNotice } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/i18n/format";

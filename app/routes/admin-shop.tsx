@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-shop";
 import { adminPageMeta } from "~/components/admin/admin-meta";
@@ -16,7 +16,7 @@ const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 
 /** The shop's tools on the dashboard: the same covers, e-book and trailer as on /shop, for the admin in admin mode. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const i18n = pageResourcesFor(languageOf(params), ["dashboard", "shop"]);
+  const i18n = pageResourcesFor(languageOf(params), ["dashboard", "shop"], { admin: true });
   const { actor } = authorisedVisitor(context);
   const now = context.services.now();
   const media = shownMedia(await shopMedia(context.services, now), true);

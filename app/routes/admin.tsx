@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
 import { adminToastFor, showAdminToast } from "~/components/admin/admin-toasts";

@@ -1,9 +1,10 @@
 import { Clock } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/blog-article";
 import { ArticleCard } from "~/components/blog/article-card";
 import { ShareLinks } from "~/components/blog/share-links";
+import { DocumentHtml } from "~/components/layout/document-html";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { useNonce } from "~/components/layout/nonce";
 import { readingMinutes } from "~/i18n/format";
@@ -11,12 +12,15 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/paths";
+import { keptForDocument } from "~/lib/document-only.server";
 import { jsonLd } from "~/lib/json-ld";
 import { getArticle, relatedArticles } from "~/modules/blog/articles.server";
 import { toCard } from "~/modules/blog/cards";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+const ARTICLE_BODY_ID = "article-body";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db, config } = context.services;
   const article = await getArticle(db, params.slug, language);
@@ -29,7 +33,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ...toCard(article, language),
       tags: article.tags,
       translated: article.translated,
-      html: renderMarkdown(article.body),
+      // The body is in the page's HTML; the hydration data does not carry it a second time.
+      html: keptForDocument(request, ARTICLE_BODY_ID, renderMarkdown(article.body)),
       minutes: readingMinutes(article.body),
     },
     url: config.appUrl + path,
@@ -105,7 +110,7 @@ export default function BlogArticle({ loaderData, params }: Route.ComponentProps
         )}
       </header>
       <img src={article.image} alt="" width={1200} height={675} className="mx-auto mt-8 aspect-video w-full max-w-4xl object-cover sm:rounded-2xl" />
-      <div className="article-body mx-auto mt-10 max-w-reading px-4 sm:px-6" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <DocumentHtml id={ARTICLE_BODY_ID} html={article.html} className="article-body mx-auto mt-10 max-w-reading px-4 sm:px-6" />
       <footer className="mx-auto mt-10 flex max-w-reading flex-col gap-8 px-4 sm:px-6">
         <ul aria-label={t("tagsLabel")} className="flex flex-wrap gap-2">
           {article.tags.map((tag) => (

@@ -1,5 +1,5 @@
 import { BookOpen, Compass, Construction, Library, Mic, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ArticleCard } from "~/components/blog/article-card";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { buttonClass } from "~/components/ui/button-styles";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { webUrlOrNull } from "~/lib/web-url";
-import { formatDuration } from "~/modules/podcast/duration";
+import { formatDuration, isoDuration } from "~/modules/podcast/duration";
 import { listEpisodes } from "~/modules/podcast/episodes.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import { parseInput } from "~/lib/form-input";
@@ -39,12 +39,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     // Admins in admin mode see edit and delete; the server checks again on every change.
     canEdit: access.state === "admin",
-    i18n: pageResourcesFor(language, ["podcast"]),
+    i18n: pageResourcesFor(language, ["podcast"], { admin: access.state === "admin" }),
     episodes: episodes.map((episode) => ({
       ...episode,
       href: localizePath(`/podcast/${episode.slug}`, language),
       date: formatDate(episode.publishedAt, language),
       duration: formatDuration(episode.durationSeconds),
+      isoDuration: isoDuration(episode.durationSeconds),
     })),
     feedUrl: "/podcast/feed.xml",
     platforms: {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AccountNotice, AccountPage } from "~/components/accounts/account-page";

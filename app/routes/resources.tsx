@@ -1,5 +1,5 @@
 import { BookMarked } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import resources from "@content/resources.json";
 import type { Route } from "./+types/resources";
 import { PageHeader } from "~/components/layout/page-header";

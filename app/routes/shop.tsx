@@ -1,6 +1,6 @@
 import { BookOpen, Check, PlayCircle } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { AdminAccessButton } from "~/components/admin/admin-access-button";
 import type { Route } from "./+types/shop";
 import { PURCHASE_ANCHOR, PurchaseSection } from "~/components/shop/purchase-section";
@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { purchaseUrl, supportUrl } = context.services.config;
   const { shown, video, coverUrl } = media;
   return {
-    i18n: pageResourcesFor(language, ["shop"]),
+    i18n: pageResourcesFor(language, ["shop"], { admin: access.state === "admin" }),
     book: products.find((product) => product.kind === "book") ?? null,
     merch: products.filter((p) => p.kind === "merch"),
     published: shown ? { title: shown.title, author: shown.author, description: shown.description } : null,

@@ -3,7 +3,7 @@ import type { Route } from "./+types/sign-in";
 import { AccountPage } from "~/components/accounts/account-page";
 import { FormField, FormNotice } from "~/components/ui/form-field";
 import { buttonClass } from "~/components/ui/button-styles";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";

@@ -1,5 +1,5 @@
 import { Mic } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/unfiltered-dialogues";
 import { AskTheDiplomat } from "~/components/blog/ask-the-diplomat";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { buttonClass } from "~/components/ui/button-styles";

@@ -1,5 +1,5 @@
 import { CalendarClock, Rocket } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/updates";
 import { NewsletterForm } from "~/components/layout/newsletter-form";

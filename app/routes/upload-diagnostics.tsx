@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/upload-diagnostics";
 import { DiagnosticConsole } from "~/components/diagnostics/diagnostic-console";
 import { PageHeader } from "~/components/layout/page-header";

@@ -101,4 +101,22 @@ describe("article page", () => {
     expect(jsonLd["@graph"][0]).toMatchObject({ "@type": "Article", headline: sampleArticleTitle("pt"), inLanguage: "pt" });
     await page.context().close();
   });
+
+  // The body is sent once, in the HTML (the hydration data leaves it out): hydrating keeps it, and a
+  // client navigation, which has no HTML to read, gets it with the data.
+  it("keeps the body through hydration and shows each article's body after client navigations", async () => {
+    const page = await open(`/blog/${SAMPLE_ARTICLE}`);
+    const errors = watchErrors(page);
+    const body = page.locator(".article-body");
+    const first = await body.innerHTML();
+    expect(first).toContain("Colonial infrastructure was built to extract");
+    await page.locator('section[aria-labelledby="related-title"] a').first().click();
+    await page.waitForURL((url) => !url.pathname.endsWith(SAMPLE_ARTICLE));
+    await page.waitForFunction((before) => document.querySelector(".article-body")?.innerHTML !== before, first);
+    expect((await body.innerText()).length).toBeGreaterThan(500);
+    await page.goBack();
+    await page.waitForFunction((before) => document.querySelector(".article-body")?.innerHTML === before, first);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,16 +1,19 @@
-import useEmblaCarousel from "embla-carousel-react";
+import type { EmblaOptionsType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLazyCarousel } from "~/components/lib/use-lazy-carousel";
 import { REGION_SLIDES } from "~/modules/home/regions";
+
+const REGION_OPTIONS: EmblaOptionsType = { loop: true };
 
 /**
  * The South America and Caribbean carousel: swipe, previous/next buttons and arrow keys. Without
- * JavaScript the first slide shows with its caption.
+ * JavaScript the first slide shows with its caption; the buttons work once the carousel has loaded.
  */
 export function RegionCarousel() {
   const { t } = useTranslation("about");
-  const [viewport, embla] = useEmblaCarousel({ loop: true });
+  const [viewport, embla] = useLazyCarousel(REGION_OPTIONS);
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     if (!embla) return;
@@ -52,13 +55,13 @@ export function RegionCarousel() {
         </div>
       </div>
       <div className="mt-4 flex items-center justify-center gap-3">
-        <button type="button" onClick={previous} aria-label={t("regions.previous")} className="inline-flex size-11 items-center justify-center rounded-full border border-line bg-white hover:bg-sand">
+        <button type="button" onClick={previous} disabled={!embla} aria-label={t("regions.previous")} className="inline-flex size-11 items-center justify-center rounded-full border border-line bg-white hover:bg-sand">
           <ChevronLeft aria-hidden="true" className="size-5" />
         </button>
         <p aria-live="polite" className="min-w-24 text-center text-sm text-muted">
           {t("regions.slide", { index: selected + 1, count: REGION_SLIDES.length })}
         </p>
-        <button type="button" onClick={next} aria-label={t("regions.next")} className="inline-flex size-11 items-center justify-center rounded-full border border-line bg-white hover:bg-sand">
+        <button type="button" onClick={next} disabled={!embla} aria-label={t("regions.next")} className="inline-flex size-11 items-center justify-center rounded-full border border-line bg-white hover:bg-sand">
           <ChevronRight aria-hidden="true" className="size-5" />
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormField } from "~/components/ui/form-field";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "~/lib/form-input";
 import { buttonClass } from "~/components/ui/button-styles";

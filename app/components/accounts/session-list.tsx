@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
 import { useLanguage } from "~/i18n/root-data";
 import type { DeviceSession } from "~/modules/accounts/accounts.server";

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useAdminEnabled } from "~/components/site-settings";
 

@@ -1,4 +1,4 @@
-import type { ResourceLanguage } from "i18next";
+import type { Resources } from "~/i18n/translator";
 import type { MetaDescriptor } from "react-router";
 import { pageMeta } from "~/i18n/meta";
 
@@ -8,7 +8,7 @@ interface MatchLike {
 }
 
 /** Title and description of an admin page from its `dashboard:<key>` strings (sent by its loader); never indexed. */
-export function adminPageMeta(matches: ReadonlyArray<MatchLike | undefined>, i18n: ResourceLanguage | undefined, key: string): MetaDescriptor[] {
+export function adminPageMeta(matches: ReadonlyArray<MatchLike | undefined>, i18n: Resources | undefined, key: string): MetaDescriptor[] {
   const strings = (i18n?.dashboard as Record<string, { title?: unknown; description?: unknown }> | undefined)?.[key];
   const options: Parameters<typeof pageMeta>[2] = { noindex: true };
   if (typeof strings?.title === "string") options.title = strings.title;

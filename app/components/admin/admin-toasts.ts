@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "~/i18n/translator";
 import { showToast } from "~/components/ui/toast";
 
 export type AdminToast = "granted" | "authRequired" | "denied" | "verifyFailed" | "loginFailed" | "ended" | "required";
@@ -14,7 +14,7 @@ const KINDS: Record<AdminToast, "success" | "error" | "info"> = {
 };
 
 /** A title and a description, translated (namespace `admin`). */
-export function showAdminToast(t: TFunction, toast: AdminToast): void {
+export function showAdminToast(t: Translate, toast: AdminToast): void {
   void showToast(KINDS[toast], t(`admin:toasts.${toast}.title`), { description: t(`admin:toasts.${toast}.description`) });
 }
 

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";

@@ -1,6 +1,6 @@
 import { Check, Trash2 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { cn } from "~/components/lib/cn";

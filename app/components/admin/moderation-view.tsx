@@ -1,5 +1,5 @@
 import { Mail } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { useLocalize } from "~/i18n/root-data";
 import { cn } from "~/components/lib/cn";

@@ -1,7 +1,7 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "~/i18n/translator";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { RefreshCw } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { showToast } from "~/components/ui/toast";
@@ -21,7 +21,7 @@ interface SyncMessage {
 }
 
 /** The Sync answer in the reader's language: 'Sync completed' with the numbers, or what went wrong. */
-function syncMessage(t: TFunction, answer: SyncAnswer, format: (value: number) => string): SyncMessage {
+function syncMessage(t: Translate, answer: SyncAnswer, format: (value: number) => string): SyncMessage {
   if ("refused" in answer) return { ok: false, title: t(`subscribers.sync.refused.${answer.refused}`), description: undefined };
   if (answer.ok) {
     return { ok: true, title: t("subscribers.sync.completed"), description: t("subscribers.sync.counts", { synced: format(answer.synced), failed: format(answer.failed) }) };

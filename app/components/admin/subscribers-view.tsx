@@ -1,5 +1,5 @@
 import { Download, Search } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormNotice } from "~/components/ui/form-field";

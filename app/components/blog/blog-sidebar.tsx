@@ -1,5 +1,5 @@
 import { ChevronDown, Search } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { useLocalize } from "~/i18n/root-data";
 import { cn } from "~/components/lib/cn";

@@ -1,5 +1,5 @@
 import { Mail } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { SocialIcon } from "~/components/layout/social-icons";
 
 /** Plain share links (no third-party scripts): each opens the platform's own share page. */

@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { NoticeStrip } from "~/components/layout/notice-strip";
 import { useLocalize } from "~/i18n/root-data";
 

@@ -1,6 +1,6 @@
 import { Download, Eraser, Play, Route as RouteIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 
 /** The final 'Diagnostic complete' line arrives two seconds after a run starts. */

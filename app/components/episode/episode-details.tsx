@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, Download, Headphones, Rss } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { ShareLinks } from "~/components/blog/share-links";
 import { buttonClass } from "~/components/ui/button-styles";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { FALLBACK_PORTRAIT, FIGURES, portraitPath } from "~/modules/home/figures";
 import { PortraitImage } from "./portrait-image";
 

@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocation, useNavigate } from "react-router";
 import { rememberLanguageChoice } from "~/i18n/language-choice";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/i18n/languages";

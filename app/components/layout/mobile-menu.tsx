@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 // The dialog code loads on the first tap, not with every page (ADR 022).
 const MobileMenuPanel = lazy(() => import("./mobile-menu-panel"));

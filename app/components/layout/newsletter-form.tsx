@@ -1,8 +1,8 @@
 import { useId, useRef, type FormEvent } from "react";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
-import { replyText, type NewsletterReply } from "~/components/newsletter/newsletter-reply";
+import type { NewsletterReply } from "~/components/newsletter/newsletter-reply";
 import { buttonClass } from "~/components/ui/button-styles";
 import { showToast } from "~/components/ui/toast";
 import { useLocalize } from "~/i18n/root-data";
@@ -21,10 +21,13 @@ export function NewsletterForm({ source, onDark = false }: { source: string; onD
   const input = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== "idle";
 
+  // The answer's wording loads with the answer: this form is on every page, an answer is rare.
   useFetcherAnswer(fetcher, (data) => {
-    const { ok, title, description } = replyText(t, data);
-    void showToast(ok ? "success" : "error", title, { description });
-    if (ok && input.current) input.current.value = "";
+    if (data.ok && input.current) input.current.value = "";
+    void import("~/components/newsletter/newsletter-reply").then(({ replyText }) => {
+      const { ok, title, description } = replyText(t, data);
+      return showToast(ok ? "success" : "error", title, { description });
+    });
   });
 
   // Empty or without '@' is refused at once with the 'Invalid email' toast.

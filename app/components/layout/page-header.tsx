@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** The title block at the top of a page, from its `pages:<key>` strings. */
 export function PageHeader({ pageKey, children }: { pageKey: string; children?: ReactNode }) {

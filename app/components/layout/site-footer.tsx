@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { AdminAccessButton } from "~/components/admin/admin-access-button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";

@@ -1,5 +1,5 @@
 import { ShoppingCart } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, NavLink } from "react-router";
 import { useCart } from "~/components/shop/cart-store";
 import { buttonClass } from "~/components/ui/button-styles";

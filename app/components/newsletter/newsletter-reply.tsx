@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
+import { useTranslation } from "~/i18n/use-translation";
+import type { Translate } from "~/i18n/translator";
 import { cn } from "~/components/lib/cn";
 
 const FIELDS = ["email", "firstName", "lastName", "message", "form"] as const;
@@ -10,7 +10,7 @@ export type NewsletterReply = { ok: true; email: string } | { ok: false; errors:
 const problemOf = (errors: Partial<Record<(typeof FIELDS)[number], string>>) => FIELDS.map((field) => errors[field]).find(Boolean);
 
 /** The title and text of an answer: success, or 'Subscription failed' with the reason. */
-export function replyText(t: TFunction, reply: NewsletterReply): { ok: boolean; title: string; description: string } {
+export function replyText(t: Translate, reply: NewsletterReply): { ok: boolean; title: string; description: string } {
   if (reply.ok) return { ok: true, title: t("newsletter:success.title"), description: t("newsletter:success.description") };
   const problem = problemOf(reply.errors);
   if (problem === "emailRequired") {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "~/components/ui/form-field";
 import { buttonClass } from "~/components/ui/button-styles";

@@ -1,8 +1,7 @@
 import { CalendarDays, Clock } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { cn } from "~/components/lib/cn";
-import { isoDuration } from "~/modules/podcast/duration";
 import type { EpisodeView } from "./episode-view";
 import { EpisodeAdminActions } from "./manage/episode-manage";
 import { PlayButton } from "./play-button";
@@ -18,7 +17,7 @@ export function EpisodeFacts({ episode, className }: { episode: EpisodeView; cla
       </span>
       <span className="inline-flex items-center gap-1.5">
         <Clock aria-hidden="true" className="size-4" />
-        <time dateTime={isoDuration(episode.durationSeconds)} aria-label={t("card.duration", { duration: episode.duration })}>
+        <time dateTime={episode.isoDuration} aria-label={t("card.duration", { duration: episode.duration })}>
           {episode.duration}
         </time>
       </span>

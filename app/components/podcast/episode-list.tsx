@@ -1,5 +1,5 @@
 import { LayoutGrid, List } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useSearchParams } from "react-router";
 import { cn } from "~/components/lib/cn";
 import { EpisodeItem } from "./episode-item";

@@ -1,5 +1,5 @@
 import { Headphones, Music2, Podcast, Rss, type LucideIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** The show's pages on the podcast platforms, from the settings; null when the owner has not set one. */
 export interface PodcastPlatforms {

@@ -1,7 +1,8 @@
-import useEmblaCarousel from "embla-carousel-react";
+import type { EmblaOptionsType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLazyCarousel } from "~/components/lib/use-lazy-carousel";
 import { cn } from "~/components/lib/cn";
 import { EpisodeItem } from "./episode-item";
 import type { EpisodeView } from "./episode-view";
@@ -12,6 +13,8 @@ const arrowClass =
 /** A reader who asked for less motion gets the next slide at once instead of an animation. */
 const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+const LATEST_OPTIONS: EmblaOptionsType = { align: "start", containScroll: "trimSnaps" };
+
 /**
  * 'Latest Episodes': the newest three, one per view on phones, two on tablets, three on wide screens.
  * Previous/next buttons are disabled at the ends; arrow keys work inside the carousel.
@@ -19,7 +22,7 @@ const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: r
  */
 export function LatestCarousel({ episodes }: { episodes: EpisodeView[] }) {
   const { t } = useTranslation("podcast");
-  const [viewport, embla] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps" });
+  const [viewport, embla] = useLazyCarousel(LATEST_OPTIONS);
   const [ends, setEnds] = useState({ previous: false, next: false });
   useEffect(() => {
     if (!embla) return;

@@ -1,7 +1,7 @@
 import { Pause, Play } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/components/lib/use-hydrated";
 import { cn } from "~/components/lib/cn";
 import type { EpisodeView } from "./episode-view";
 import { usePlayer } from "./player-context";

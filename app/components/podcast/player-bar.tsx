@@ -1,6 +1,6 @@
 import { Pause, Play, X } from "lucide-react";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { formatDuration } from "~/modules/podcast/duration";
 import type { EpisodeView } from "./episode-view";

@@ -1,6 +1,6 @@
 import { Mic } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { EpisodeFacts } from "./episode-item";
 import type { EpisodeView } from "./episode-view";

@@ -1,10 +1,11 @@
 import { ShoppingCart } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { showToast } from "~/components/ui/toast";
 import { useLocalize } from "~/i18n/root-data";
-import { addToCart, useHydrated } from "./cart-store";
+import { addToCart } from "./cart-changes";
+import { useHydrated } from "~/components/lib/use-hydrated";
 
 /** Adds a product that is on sale to the browser's cart and says so in a toast. */
 export function AddToCartButton({ slug }: { slug: string }) {

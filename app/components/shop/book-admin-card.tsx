@@ -1,8 +1,8 @@
 import { Download } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/components/lib/use-hydrated";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FilePicker } from "~/components/ui/file-picker";
 import { FormField, TextAreaField } from "~/components/ui/form-field";

@@ -13,7 +13,8 @@ const listeners = new Set<() => void>();
 const EMPTY: CartLine[] = [];
 let cached: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };
 
-function read(): CartLine[] {
+/** The cart as stored; changes go through `write` (cart-changes.ts, kept apart: the header only reads). */
+export function read(): CartLine[] {
   let raw: string | null = null;
   try {
     raw = window.localStorage.getItem(CART_STORAGE_KEY);
@@ -36,7 +37,7 @@ function read(): CartLine[] {
   return lines;
 }
 
-function write(lines: CartLine[]): void {
+export function write(lines: CartLine[]): void {
   try {
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
   } catch {
@@ -58,35 +59,4 @@ function subscribe(listener: () => void): () => void {
 /** The cart's lines; empty on the server and until the browser has read its storage. */
 export function useCart(): CartLine[] {
   return useSyncExternalStore(subscribe, read, () => EMPTY);
-}
-
-/** True once the page runs in the browser, so the cart can tell "loading" from "empty". */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
-}
-
-export function addToCart(slug: string): void {
-  const lines = read();
-  const existing = lines.find((line) => line.slug === slug);
-  write(existing ? lines.map((line) => (line.slug === slug ? { ...line, quantity: Math.min(line.quantity + 1, MAX_QUANTITY) } : line)) : [...lines, { slug, quantity: 1 }]);
-}
-
-export function setQuantity(slug: string, quantity: number): void {
-  const clamped = Math.min(Math.max(Math.trunc(quantity) || 1, 1), MAX_QUANTITY);
-  write(read().map((line) => (line.slug === slug ? { ...line, quantity: clamped } : line)));
-}
-
-export function removeFromCart(slug: string): void {
-  write(read().filter((line) => line.slug !== slug));
-}
-
-/** Drops lines the shop does not sell (unknown or coming soon), so the header's count matches the cart. */
-export function keepOnly(slugs: readonly string[]): void {
-  const lines = read();
-  const kept = lines.filter((line) => slugs.includes(line.slug));
-  if (kept.length !== lines.length) write(kept);
 }

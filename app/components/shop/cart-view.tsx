@@ -1,11 +1,13 @@
 import { ExternalLink, Trash2 } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useLocalize } from "~/i18n/root-data";
 import type { Product } from "~/modules/shop/products.server";
-import { keepOnly, MAX_QUANTITY, removeFromCart, setQuantity, useCart, useHydrated } from "./cart-store";
+import { keepOnly, removeFromCart, setQuantity } from "./cart-changes";
+import { useHydrated } from "~/components/lib/use-hydrated";
+import { MAX_QUANTITY, useCart } from "./cart-store";
 
 /** A product as the cart lists it, with its price written for the reader. */
 export type CartProduct = Pick<Product, "slug" | "title" | "image" | "priceCents"> & { price: string };

@@ -1,4 +1,4 @@
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/components/lib/use-hydrated";
 import type { ManageView } from "~/modules/shop/manage-view";
 import { CoverAdminPanel } from "./cover-admin-panel";
 import { TemporaryCoverPanel } from "./temporary-cover-panel";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { FilePicker } from "~/components/ui/file-picker";
 import { MAX_GENERAL_UPLOAD_BYTES } from "~/lib/upload-limits";
 import type { useCoverUpload } from "./use-cover-upload";

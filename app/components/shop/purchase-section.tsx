@@ -1,5 +1,5 @@
 import { Coffee, ExternalLink, HeartHandshake } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import { AddToCartButton } from "./add-to-cart-button";
 

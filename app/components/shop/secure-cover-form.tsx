@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import { SECURE_COVER } from "~/modules/shop/covers";
 import { CoverPicker } from "./cover-picker";

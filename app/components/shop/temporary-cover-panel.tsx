@@ -1,5 +1,5 @@
 import { ImageIcon, X } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import { compressImage } from "~/components/lib/compress-image";
 import { CoverPicker } from "./cover-picker";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Progress } from "~/components/ui/progress";
 
 /** The progress of an upload on its way, announced politely; nothing when none is. */

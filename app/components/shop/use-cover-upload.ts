@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { failureStatus, sendResumable } from "~/components/ui/resumable-upload";
 import { showToast } from "~/components/ui/toast";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FilePicker } from "~/components/ui/file-picker";

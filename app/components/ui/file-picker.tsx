@@ -1,6 +1,6 @@
 import { FileUp, X } from "lucide-react";
 import { useId, useState, type DragEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import { cn } from "~/components/lib/cn";
 import { checkDrop, type DropRejection, type DropRules } from "~/components/lib/file-drop";

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect } from "react";
+import { useHydrated } from "~/components/lib/use-hydrated";
 import { TOAST_DURATION_MS, TOAST_VISIBLE_LIMIT } from "~/components/lib/ui-constants";
 import { markToasterReady } from "./toast";
 
@@ -15,12 +16,9 @@ const SonnerToaster = lazy(async () => {
   return { default: ReadyToaster };
 });
 
-const subscribeNever = () => () => {};
-
 /** One toast at a time, each shown for five seconds. */
 export function Toaster() {
-  const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
-  if (!hydrated) return null;
+  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster />

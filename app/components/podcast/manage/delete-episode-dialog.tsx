@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { showToast } from "~/components/ui/toast";

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormField, TextAreaField } from "~/components/ui/form-field";

@@ -1,6 +1,6 @@
-import { Pencil, Trash2, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useAdminEnabled } from "~/components/site-settings";
 import type { EpisodeView } from "~/components/podcast/episode-view";
@@ -12,7 +12,7 @@ const AdminAccessDialog = lazy(() => import("~/components/admin/admin-access-dia
 
 type Open = { kind: "upload" } | { kind: "edit"; episode: EpisodeView } | { kind: "delete"; episode: EpisodeView } | { kind: "adminRequired" } | null;
 
-interface Manage {
+export interface Manage {
   canEdit: boolean;
   open: (dialog: Exclude<Open, null>) => void;
 }
@@ -60,38 +60,16 @@ export function UploadEpisodeButton() {
   );
 }
 
+// Edit and delete are for the admin only: readers' pages do not carry them.
+const EpisodeEditButtons = lazy(() => import("./episode-edit-buttons"));
+
 /** Edit and delete on an episode card, for admins only. */
 export function EpisodeAdminActions({ episode, className }: { episode: EpisodeView; className?: string }) {
-  const { t } = useTranslation("podcast");
   const { canEdit, open } = useContext(ManageContext);
   if (!canEdit) return null;
-  const iconButton = buttonClass({
-    variant: "outline",
-    size: "sm",
-    className: "px-2.5",
-  });
   return (
-    <div className={className}>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-label={t("manage.edit", { title: episode.title })}
-        title={t("manage.edit", { title: episode.title })}
-        onClick={() => open({ kind: "edit", episode })}
-        className={iconButton}
-      >
-        <Pencil aria-hidden="true" className="size-4" />
-      </button>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-label={t("manage.delete", { title: episode.title })}
-        title={t("manage.delete", { title: episode.title })}
-        onClick={() => open({ kind: "delete", episode })}
-        className={iconButton}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <EpisodeEditButtons episode={episode} className={className} open={open} />
+    </Suspense>
   );
 }

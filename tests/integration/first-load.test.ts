@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { locales } from "~/i18n/locales";
+import { appOnTestDatabase } from "../support/app-server";
+import { people } from "../support/people";
+import { SAMPLE_ARTICLE } from "../support/routes";
+
+// What a page's first load carries besides its scripts: the article's body once, and only the strings its visitor uses.
+const app = appOnTestDatabase("sqlite");
+const { adminInMode } = people(app);
+
+const page = async (path: string, cookie = "") => (await fetch(app.url + path, { headers: { cookie } })).text();
+const count = (html: string, text: string) => html.split(text).length - 1;
+
+/** Words from the sample article's body (its first paragraph), not its title nor its excerpt. */
+const BODY_WORDS = "Colonial infrastructure was built to extract, not to connect";
+
+describe("the article's body", () => {
+  it("is in the page's HTML once: the hydration data does not repeat it", async () => {
+    const html = await page(`/blog/${SAMPLE_ARTICLE}`);
+    expect(count(html, BODY_WORDS)).toBe(1);
+    expect(html).toMatch(new RegExp(`<div id="article-body"[^>]*>(?:(?!</div>).)*${BODY_WORDS}`, "s"));
+  });
+
+  it("comes with the data of a client navigation, which has no page to read it from", async () => {
+    const data = await (await fetch(`${app.url}/blog/${SAMPLE_ARTICLE}.data`)).text();
+    expect(count(data, BODY_WORDS)).toBe(1);
+  });
+});
+
+describe("the strings a page sends", () => {
+  // Words of the admin's tools in each part kept from readers: the e-book form, the podcast's episode form, the file picker.
+  const shopManage = locales.en.shop.manage.bookDescription;
+  const podcastManage = locales.en.podcast.manage.categoriesHint;
+  const filePicker = locales.en.common.filePicker.dropTooMany;
+
+  it("gives an anonymous visitor none of the admin's tools' strings", async () => {
+    for (const path of ["/shop", "/podcast", "/", `/blog/${SAMPLE_ARTICLE}`]) {
+      const html = await page(path);
+      expect(html, path).not.toContain(shopManage);
+      expect(html, path).not.toContain(podcastManage);
+      expect(html, path).not.toContain(filePicker);
+    }
+    // What every visitor sees of the podcast's tools: the 'Upload Episode' button.
+    expect(await page("/podcast")).toContain(locales.en.podcast.manage.upload);
+  });
+
+  it("gives the admin in admin mode the strings of the tools on the shop and podcast pages", async () => {
+    const owner = await adminInMode("10.52.0.1");
+    const shop = await (await owner.get("/shop")).text();
+    expect(shop).toContain(shopManage);
+    expect(shop).toContain(filePicker);
+    const podcast = await (await owner.get("/podcast")).text();
+    expect(podcast).toContain(podcastManage);
+  });
+});
