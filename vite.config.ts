@@ -42,7 +42,7 @@ function lightLucideIcons(): Plugin {
       // What lucide-icon.ts does not read: the shapes' React keys (it passes them as separate children),
       // the default size, and a bare `__iconData.node;` statement the minifier keeps.
       if (/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id)) {
-        return { code: code.replace(/, key: "[^"]*"/g, "").replace(/\n {2}size: 24,/, "").replace(/\n__iconData\.node;/, ""), map: null };
+        return { code: code.replace(/,\s*key: "[^"]*"/g, "").replace(/\n {2}size: 24,/, "").replace(/\n__iconData\.node;/, ""), map: null };
       }
       if (!/[\\/]app[\\/].*\.tsx?$/.test(id) || !code.includes('from "lucide-react"')) return null;
       const owner = encodeURIComponent(path.relative(import.meta.dirname, id));
