@@ -4,6 +4,7 @@ import { adminPageMeta } from "~/components/admin/admin-meta";
 import { AdminPage } from "~/components/admin/admin-page";
 import { SubscribersView, type SubscribersViewProps } from "~/components/admin/subscribers-view";
 import { SyncNotice, type SyncProblem } from "~/components/admin/subscriber-sync";
+import { isResendAnswer, ResendNotice, type ResendProblem } from "~/components/admin/subscriber-resend";
 import { formatDateTime, formatMonth } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
@@ -12,6 +13,9 @@ import { firstProblem, parseInput } from "~/lib/form-input";
 import { subscriberSearchSchema, typedSearch, SEARCH_ERRORS } from "~/modules/newsletter/subscriber-search";
 import { syncAllVerified } from "~/modules/newsletter/provider-sync.server";
 import { syncSchema } from "~/modules/newsletter/sync-form";
+import { resendSchema } from "~/modules/newsletter/resend-form";
+import { resendConfirmation } from "~/modules/newsletter/confirmation-resend.server";
+import type { Actor } from "~/modules/audit/audit.server";
 import { answerRefusals, refused } from "~/lib/refusal";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 
@@ -35,7 +39,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const list = await listSubscribers(db, dialect, search.q, search.page);
     const stats = !search.q && list.page === 1 ? await subscriberStats(db, now(), list.total) : null;
     await recordSubscribersViewed(db, actor, { page: list.page, searched: Boolean(search.q), matches: list.total }, now());
-    const items = list.items.map((item) => ({ ...item, when: formatDateTime(item.createdAt, language) }));
+    const items = list.items.map((item) => ({
+      ...item,
+      when: formatDateTime(item.createdAt, language),
+      mail: item.mail && { ...item.mail, when: formatDateTime(item.mail.at, language) },
+    }));
     const month = (entry: { month: string; count: number }) => ({
       ...entry,
       narrow: formatMonth(entry.month, language, "narrow"),
@@ -50,12 +58,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * 'Sync': every confirmed subscriber pushed to the mailing provider now (syncAllVerified
+ * 'Resend' (intent "resend") or 'Sync': every confirmed subscriber pushed to the mailing provider now (syncAllVerified
  * writes the `sync_mailerlite` audit row), answered with how many synced and failed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = authorisedVisitor(context);
   const form = await request.formData().catch(() => null);
+  if (form?.get("intent") === "resend") return resendAnswer(context, actor, form);
   const checked = parseInput(syncSchema, form ?? {});
   if (!checked.ok) return refused<string, SyncProblem>({ form: "invalid" });
   try {
@@ -66,13 +75,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** 'Resend': a fresh confirmation link for a subscriber still waiting (resendConfirmation audits it). */
+async function resendAnswer(context: Route.ActionArgs["context"], actor: Actor, form: FormData) {
+  const extra = { intent: "resend" as const };
+  const checked = parseInput(resendSchema, form);
+  if (!checked.ok) return refused<string, ResendProblem, undefined, typeof extra>({ form: "invalid" }, { extra });
+  const { db, logger, now, outbox } = context.services;
+  try {
+    const outcome = await resendConfirmation(db, actor, checked.value.subscriberId, now());
+    if (!outcome.ok) return refused<string, ResendProblem, undefined, typeof extra>({ form: outcome.reason }, { extra, status: outcome.reason === "tooMany" ? 429 : 409 });
+    outbox.wake();
+    return { ok: true as const, ...extra, resent: outcome.email };
+  } catch (error) {
+    logger.error({ err: error }, "confirmation resend failed");
+    return refused<string, ResendProblem, undefined, typeof extra>({ form: "failed" }, { extra, status: 500 });
+  }
+}
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "subscribers");
 
 export default function AdminSubscribers({ loaderData, actionData }: Route.ComponentProps) {
   const { refused, view } = loaderData;
   // Without JavaScript the sync is a form post: its answer (or its refusal) is shown on the page.
   return (
-    <AdminPage titleKey="subscribers" refused={refused} refusalKey="subscribers.refused" notice={actionData && <SyncNotice answer={actionData} />}>
+    <AdminPage
+      titleKey="subscribers"
+      refused={refused}
+      refusalKey="subscribers.refused"
+      notice={actionData && (isResendAnswer(actionData) ? <ResendNotice answer={actionData} /> : <SyncNotice answer={actionData} />)}
+    >
       {view && <SubscribersView {...view} />}
     </AdminPage>
   );

@@ -17,21 +17,24 @@ import { actorOf } from "~/modules/audit/audit.server";
 import { securityEventsSince } from "~/modules/audit/audit-log.server";
 import { pendingCommentCount } from "~/modules/comments/moderation.server";
 import { newContactMessageCount } from "~/modules/contact/moderation.server";
-import { subscriberCounts } from "~/modules/newsletter/subscriber-admin.server";
+import { failedConfirmationMails, subscriberCounts } from "~/modules/newsletter/subscriber-admin.server";
+import { FailedMails, type FailedMail } from "~/components/admin/failed-mails";
+import { formatDateTime } from "~/i18n/format";
 
 type AdminState =
   | { state: "unavailable" }
   | { state: "signedOut" }
   | { state: "denied"; email: string }
   | { state: "verify"; email: string; ended: boolean }
-  | { state: "admin"; email: string; counts: DashboardCounts };
+  | { state: "admin"; email: string; counts: DashboardCounts; failedMails: FailedMail[] };
 
 /**
  * The admin dashboard, in the order of its states; role and admin mode are checked on the
  * server every time, by the page's policy, which also answers a signed-out visitor 401 and a reader 403.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const i18n = pageResourcesFor(languageOf(params), ["dashboard"]);
+  const language = languageOf(params);
+  const i18n = pageResourcesFor(language, ["dashboard"]);
   const access = adminStanding(context);
   const reply = (admin: AdminState) => ({ i18n, admin });
   switch (access.state) {
@@ -42,8 +45,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return reply({ state: "denied", email: access.email });
     case "verify":
       return reply({ state: "verify", email: access.email, ended: access.ended === "inactive" });
-    case "admin":
-      return reply({ state: "admin", email: access.email, counts: await dashboardCounts(context.services) });
+    case "admin": {
+      const [counts, failed] = await Promise.all([dashboardCounts(context.services), failedConfirmationMails(context.services.db)]);
+      const failedMails = failed.map((mail) => ({ ...mail, when: formatDateTime(mail.at, language) }));
+      return reply({ state: "admin", email: access.email, counts, failedMails });
+    }
   }
 }
 
@@ -139,6 +145,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                   </Form>
                 </div>
                 <DashboardCards counts={admin.counts} />
+                <FailedMails mails={admin.failedMails} />
               </>
             )}
           </>

@@ -15,7 +15,14 @@ const { url, adminPage } = useAdminServer("subscribers", async (services) => {
   const people = [
     { email: "ama.mensah@example.org", first_name: "Ama", last_name: "Mensah", source: "subscribe-page" },
     { email: "elodie@example.fr", first_name: "Élodie", last_name: "Moreau", source: "subscribe-page" },
-    { email: "kwame@example.com", source: "footer-newsletter", is_verified: 0 },
+    {
+      email: "kwame@example.com",
+      source: "footer-newsletter",
+      is_verified: 0,
+      confirmation_mail: "failed" as const,
+      confirmation_mail_error: "550 5.1.1 Mailbox does not exist",
+      confirmation_mail_at: new Date(Date.now() - DAY).toISOString(),
+    },
     { email: "xss@example.org", first_name: "<img src=x onerror=alert(1)>", last_name: "Doe", source: "subscribe-page" },
   ];
   for (const [index, person] of people.entries()) await insertSubscriber(services.db, { ...person, created_at: new Date(Date.now() - (index + 1) * DAY).toISOString() });
@@ -115,5 +122,28 @@ describe("subscriber management in the browser", () => {
       expect(await page.getByText("elodie@example.fr").count()).toBe(0);
     });
     await noScript.close();
+  });
+
+  it("shows a confirmation mail that failed on the dashboard, and sends it again from the list", async () => {
+    const page = await signedInAdmin(390);
+    const errors = watchErrors(page);
+    await step("reads the failed mail, its address and the mail server's reason on the dashboard", async () => {
+      const failed = page.getByRole("region", { name: "Confirmation mails that failed" });
+      await failed.getByText("kwame@example.com").waitFor();
+      await failed.getByText("550 5.1.1 Mailbox does not exist").waitFor();
+      await failed.getByRole("link", { name: "Read why and send it again" }).click();
+      await page.waitForURL(`${url()}/admin/subscribers`);
+    });
+    await step("resends it from the subscriber's row and is told it is on its way", async () => {
+      await page.getByRole("button", { name: "Resend the confirmation mail to kwame@example.com" }).click();
+      await page.getByText("A fresh confirmation mail to kwame@example.com is on its way.").waitFor();
+      // The list reloads after the action; the outbox sends the mail a moment later.
+      await expect.poll(async () => {
+        await page.reload();
+        return page.getByText(/^Mail sent /).count();
+      }, { timeout: 10_000 }).toBe(1);
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

@@ -7,15 +7,16 @@ import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
 import { cn } from "~/components/lib/cn";
 import { filterQuery } from "~/modules/audit/filters";
-import type { SubscriberListItem } from "~/modules/newsletter/subscriber-admin.server";
+import type { ConfirmationMailState, SubscriberListItem } from "~/modules/newsletter/subscriber-admin.server";
 import { ListPagination } from "./list-pagination";
 import { WhenCell } from "./log-cells";
 import { ResponsiveTable, type Column } from "./responsive-table";
 import { SubscriberStatsPanel, type SubscriberStatsData } from "./subscriber-stats";
 import { SyncButton } from "./subscriber-sync";
+import { ResendButton } from "./subscriber-resend";
 
-/** A subscriber with the sign-up time written out in the page's language on the server. */
-export type SubscriberRow = SubscriberListItem & { when: string };
+/** A subscriber with the sign-up time (and their confirmation mail's) written out in the page's language on the server. */
+export type SubscriberRow = Omit<SubscriberListItem, "mail"> & { when: string; mail: (ConfirmationMailState & { when: string }) | null };
 
 export interface SubscribersViewProps {
   query: string;
@@ -92,6 +93,18 @@ function Empty({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** What became of the latest confirmation mail: queued, sent, or failed with the mail server's reason. */
+function MailState({ mail }: { mail: NonNullable<SubscriberRow["mail"]> }) {
+  const { t } = useTranslation("dashboard");
+  const failed = mail.state === "failed";
+  return (
+    <p className={cn("text-sm", failed ? "text-alert" : "text-muted")}>
+      <span className="block">{t(`subscribers.mail.${mail.state}`, { when: mail.when })}</span>
+      {failed && mail.error && <span className="block wrap-anywhere">{mail.error}</span>}
+    </p>
+  );
+}
+
 export function SubscribersView({ query, error, list, stats }: SubscribersViewProps) {
   const { t } = useTranslation("dashboard");
   const localize = useLocalize();
@@ -106,7 +119,13 @@ export function SubscribersView({ query, error, list, stats }: SubscribersViewPr
     {
       key: "status",
       label: t("subscribers.columns.status"),
-      cell: (row) => <span className={cn("inline-block rounded-2xl px-3 py-0.5 text-sm font-semibold", STATUS_STYLES[row.status])}>{t(`subscribers.status.${row.status}`)}</span>,
+      cell: (row) => (
+        <div className="flex flex-col items-start gap-1.5">
+          <span className={cn("inline-block rounded-2xl px-3 py-0.5 text-sm font-semibold", STATUS_STYLES[row.status])}>{t(`subscribers.status.${row.status}`)}</span>
+          {row.mail && <MailState mail={row.mail} />}
+          {row.status === "waiting" && <ResendButton subscriberId={row.id} email={row.email} />}
+        </div>
+      ),
       width: "14%",
     },
   ];

@@ -45,5 +45,17 @@ export async function sendConfirmationMail(
     text: t("subscription:mail.body", { link, unsubscribe: unsubscribeUrl(appUrl, subscriber.unsubscribe_token) }),
     headers: unsubscribeHeaders(appUrl, subscriber.unsubscribe_token),
   };
-  await mailer.send(message);
+  const mailState = (state: "sent" | "failed", error: string | null) =>
+    db.updateTable("subscribers").set({ confirmation_mail: state, confirmation_mail_error: error, confirmation_mail_at: now.toISOString() }).where("id", "=", subscriberId).execute();
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    // The admin's list shows why; the outbox decides whether to try again.
+    await mailState("failed", (error instanceof Error ? error.message : String(error)).slice(0, MAIL_ERROR_CHARS));
+    throw error;
+  }
+  await mailState("sent", null);
 }
+
+/** The part of a mail server's refusal kept for the admin: enough to read, never a whole transcript. */
+const MAIL_ERROR_CHARS = 300;

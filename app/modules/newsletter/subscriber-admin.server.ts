@@ -22,6 +22,14 @@ export const GROWTH_MONTHS = 12;
 
 export type SubscriberStatus = "confirmed" | "waiting" | "unsubscribed";
 
+/** What became of a waiting subscriber's latest confirmation mail, and when (null before it was tracked). */
+export interface ConfirmationMailState {
+  state: "queued" | "sent" | "failed";
+  /** The mail server's reason, for a failed mail. */
+  error: string | null;
+  at: string;
+}
+
 export interface SubscriberListItem {
   id: string;
   email: string;
@@ -30,6 +38,8 @@ export interface SubscriberListItem {
   source: string;
   createdAt: string;
   status: SubscriberStatus;
+  /** Only for a subscriber waiting for confirmation. */
+  mail: ConfirmationMailState | null;
 }
 
 export interface SubscriberCounts {
@@ -68,6 +78,26 @@ const active = (eb: Where) => eb.and([eb("is_verified", "=", 1), eb("unsubscribe
 
 const statusOf = (row: { is_verified: number; unsubscribed_at: string | null }): SubscriberStatus =>
   row.unsubscribed_at !== null ? "unsubscribed" : Number(row.is_verified) === 1 ? "confirmed" : "waiting";
+
+function mailStateOf(row: { confirmation_mail?: string | null; confirmation_mail_error?: string | null; confirmation_mail_at?: string | null }): ConfirmationMailState | null {
+  const state = row.confirmation_mail;
+  if ((state !== "queued" && state !== "sent" && state !== "failed") || !row.confirmation_mail_at) return null;
+  return { state, error: row.confirmation_mail_error ?? null, at: row.confirmation_mail_at };
+}
+
+/** The dashboard's list of confirmation mails that failed, newest first: who did not get one, and why. */
+export async function failedConfirmationMails(db: Db, limit = 10): Promise<Array<{ email: string; error: string | null; at: string }>> {
+  const rows = await db
+    .selectFrom("subscribers")
+    .select(["email", "confirmation_mail_error", "confirmation_mail_at"])
+    .where("confirmation_mail", "=", "failed")
+    .where("is_verified", "=", 0)
+    .where("unsubscribed_at", "is", null)
+    .orderBy("confirmation_mail_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ email: row.email, error: row.confirmation_mail_error ?? null, at: row.confirmation_mail_at ?? "" }));
+}
 
 const countOf = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0);
 
@@ -115,7 +145,7 @@ export async function listSubscribers(db: Db, dialect: DialectName, query: strin
   const ids = matching(db, plan, walk).select("id").orderBy("created_at", order).orderBy("id", order).limit(size).offset(skip);
   const rows = await db
     .selectFrom("subscribers")
-    .select(["id", "email", "first_name", "last_name", "source", "created_at", "is_verified", "unsubscribed_at"])
+    .select(["id", "email", "first_name", "last_name", "source", "created_at", "is_verified", "unsubscribed_at", "confirmation_mail", "confirmation_mail_error", "confirmation_mail_at"])
     .where("id", "in", ids)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -128,6 +158,7 @@ export async function listSubscribers(db: Db, dialect: DialectName, query: strin
     source: row.source,
     createdAt: row.created_at,
     status: statusOf(row),
+    mail: statusOf(row) === "waiting" ? mailStateOf(row) : null,
   }));
   return { items, total, more, page, pageCount };
 }

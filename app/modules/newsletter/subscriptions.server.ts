@@ -40,7 +40,7 @@ export async function subscribe(db: Db, input: SubscriberInput, language: Langua
       if (existing && !existing.unsubscribed_at) {
         if (existing.is_verified) return { ok: false, error: "duplicate" };
         // Not confirmed yet (the mail was lost, or its link expired): a fresh link, as often as the count above allows.
-        await enqueue(trx, "newsletter.confirmation-mail", { subscriberId: existing.id }, now);
+        await queueConfirmationMail(trx, existing.id, now);
         return { ok: true, id: existing.id };
       }
       const fields = {
@@ -66,13 +66,23 @@ export async function subscribe(db: Db, input: SubscriberInput, language: Langua
       } else {
         await trx.insertInto("subscribers").values({ id, email: input.email, provider_id: null, ...fields }).execute();
       }
-      await enqueue(trx, "newsletter.confirmation-mail", { subscriberId: id }, now);
+      await queueConfirmationMail(trx, id, now);
       return { ok: true, id };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, error: "duplicate" };
     throw error;
   }
+}
+
+/** Queues the confirmation mail and says so on the subscriber, for the admin's list. */
+export async function queueConfirmationMail(db: Db, subscriberId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("subscribers")
+    .set({ confirmation_mail: "queued", confirmation_mail_error: null, confirmation_mail_at: now.toISOString() })
+    .where("id", "=", subscriberId)
+    .execute();
+  await enqueue(db, "newsletter.confirmation-mail", { subscriberId }, now);
 }
 
 /** SQLite and PostgreSQL each name a unique-index conflict their own way. */
