@@ -6,7 +6,7 @@ import { SAMPLE_ARTICLE } from "../support/routes";
 import { spawnServer } from "../support/server-process";
 
 // The packages only some requests need load when first used (docs/decisions/053-compiled-server-and-heavy-modules-on-first-use.md,
-// 054-better-auth-on-first-use.md): a server started as `npm start` starts it, on the SQLite default, has loaded none of them
+// 054-idle-memory.md): a server started as `npm start` starts it, on the SQLite default, has loaded none of them
 // after an anonymous reader's pages.
 const LOADED_ON_FIRST_USE = ["@tus/server", "@tus/file-store", "file-type", "music-metadata", "nodemailer", "pg", "sharp", "pdfjs-dist", "@napi-rs/canvas", "@aws-sdk/client-s3", "better-auth", "@better-auth/core"];
 const ANONYMOUS_PAGES = ["/", "/blog", `/blog/${SAMPLE_ARTICLE}`];
@@ -42,6 +42,8 @@ describe("heavy modules", () => {
     expect(afterReader).toContain("express");
     expect(afterReader).toContain("better-sqlite3");
     expect(LOADED_ON_FIRST_USE.filter((name) => afterReader.has(name))).toEqual([]);
+    // The icons the pages draw are bundled into the build (ADR 052, vite.config.ts), not read from node_modules.
+    expect(afterReader).not.toContain("lucide-react");
     // And a package loaded later is recorded too (the recorder sees `import()`).
     expect(afterSessionCookie).toContain("better-auth");
   });

@@ -3,8 +3,8 @@ import type { AppConfig } from "~/lib/config.server";
 import type { Auth } from "./better-auth.server";
 
 // What the rest of the app needs from the auth adapter, without better-auth itself: importing this file
-// loads none of it. better-auth (about 17 MB held in memory, over a thousand module files) is loaded by
-// `loadAuthOnFirstUse` at the first request that needs an account, never for a reader of public pages.
+// loads none of it. better-auth (with its dependencies some 380 module files and 11 MB of heap) is loaded
+// by `loadAuthOnFirstUse` at the first request that needs an account, never for a reader of public pages.
 export type { Auth };
 
 /**
@@ -73,9 +73,11 @@ export function loadAuthOnFirstUse(options: AuthOptions): AuthLoader {
   let loading: Promise<Auth> | null = null;
   return {
     load() {
-      loading ??= import("./better-auth.server").then(({ createAuth }) => createAuth(options));
-      // A failed load (a file missing mid-deploy) is tried again by the next request rather than kept.
-      loading.catch(() => (loading = null));
+      if (!loading) {
+        loading = import("./better-auth.server").then(({ createAuth }) => createAuth(options));
+        // A failed load (a file missing mid-deploy) is tried again by the next request rather than kept.
+        loading.catch(() => (loading = null));
+      }
       return loading;
     },
   };
