@@ -3,7 +3,7 @@ import type { AppConfig } from "~/lib/config.server";
 import type { Auth } from "./better-auth.server";
 
 // What the rest of the app needs from the auth adapter, without better-auth itself: importing this file
-// loads none of it. better-auth (with its dependencies some 380 module files and 11 MB of heap) is loaded
+// loads none of it. better-auth (with its dependencies some 380 module files and about 7 MB of heap) is loaded
 // by `loadAuthOnFirstUse` at the first request that needs an account, never for a reader of public pages.
 export type { Auth };
 
