@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { AppServices } from "~/adapters/context.server";
-import { createAuth } from "~/adapters/auth/auth.server";
+import { loadAuthOnFirstUse } from "~/adapters/auth/auth.server";
 import { createPdfCoverRenderer } from "~/adapters/documents/pdf-cover.server";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
@@ -50,7 +50,8 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   // Account mails are queued in the outbox and its worker woken (the server starts the worker after this).
   const outbox = createOutbox({ db, dialect, logger, now });
   const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake: outbox.wake }), now);
-  const auth = createAuth({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
+  // better-auth loads at the first request that needs an account (a sign-in, a session cookie, the admin pages).
+  const auth = loadAuthOnFirstUse({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
   const mailingProvider = createMailingProvider(config.mailerLite, { now });
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = createStagedUploads(config.dataDir);

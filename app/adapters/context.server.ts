@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Auth } from "./auth/auth.server";
+import type { AuthLoader } from "./auth/auth.server";
 import type { AppConfig } from "~/lib/config.server";
 import type { Outbox } from "~/modules/outbox/outbox.server";
 import type { Db, DialectName } from "./db/database.server";
@@ -17,7 +17,8 @@ import type { StagedUploads } from "./uploads/staged-uploads.server";
  * React Router. Nothing in app/ opens a connection or reads the environment on its own.
  */
 export interface AppServices {
-  auth: Auth;
+  /** Accounts and sessions (better-auth), loaded at the first `auth.load()`: a reader of public pages never needs it. */
+  auth: AuthLoader;
   config: AppConfig;
   db: Db;
   dialect: DialectName;

@@ -1,6 +1,6 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAuth } from "~/adapters/auth/auth.server";
+import { createAuth } from "~/adapters/auth/better-auth.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { parseConfig } from "~/lib/config.server";
 import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAuth } from "~/adapters/auth/auth.server";
+import { loadAuthOnFirstUse } from "~/adapters/auth/auth.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
 import { parseConfig } from "~/lib/config.server";
@@ -47,7 +47,7 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "outbox-mail-")), APP_URL: "https://site.example", LOG_LEVEL: "silent" });
     const now = () => T0;
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
-    const auth = createAuth({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now, wake: () => {} }), passwordLimits: PASSWORD_LIMITS, now });
+    const auth = loadAuthOnFirstUse({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now, wake: () => {} }), passwordLimits: PASSWORD_LIMITS, now });
     const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now });
     const subscriber = await insertSubscriber(database.db, { email: "new@example.org", is_verified: 0 });
     const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
@@ -86,7 +86,7 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const now = () => T0;
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
     const mails = queuedAuthMails({ db: database.db, now, wake: () => {} });
-    const auth = createAuth({ db: database.db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
+    const auth = loadAuthOnFirstUse({ db: database.db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
     const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now });
     await createOrPromoteAdmin({ auth, db: database.db, dialect }, { email: "reader@example.org" }, { userId: null, sessionId: null, ip: null, userAgent: null }, T0);
     const user = await database.db.selectFrom("user").select(["id", "email", "name"]).executeTakeFirstOrThrow();

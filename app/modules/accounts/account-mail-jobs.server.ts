@@ -1,5 +1,4 @@
-import { APIError } from "better-auth/api";
-import type { Auth } from "~/adapters/auth/auth.server";
+import { isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import type { Mailer } from "~/adapters/mail/mailer.server";
 import type { OutboxHandler } from "~/modules/outbox/drain.server";
@@ -8,7 +7,7 @@ import { createAuthMails } from "./auth-mails.server";
 
 interface JobDeps {
   db: Db;
-  auth: Auth;
+  auth: AuthLoader;
   mailer: Mailer;
   appUrl: string;
 }
@@ -38,10 +37,11 @@ export function accountMailHandlers({ db, auth, mailer, appUrl }: JobDeps): {
     // better-auth makes the link only for an account that may use it, and then calls queuedAuthMails.
     "accounts.link-request": async ({ kind, email }) => {
       try {
-        if (kind === "reset") await auth.api.requestPasswordReset({ body: { email }, headers: new Headers() });
-        else await auth.api.signInMagicLink({ body: { email }, headers: new Headers() });
+        const { api } = await auth.load();
+        if (kind === "reset") await api.requestPasswordReset({ body: { email }, headers: new Headers() });
+        else await api.signInMagicLink({ body: { email }, headers: new Headers() });
       } catch (error) {
-        if (error instanceof APIError) throw new PermanentFailure(`the link was refused: ${error.message}`);
+        if (isAuthRefusal(error)) throw new PermanentFailure(`the link was refused: ${error.message}`);
         throw error;
       }
     },

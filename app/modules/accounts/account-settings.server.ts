@@ -1,4 +1,4 @@
-import type { Auth } from "~/adapters/auth/auth.server";
+import type { AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { Refusal } from "~/lib/refusal";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -7,7 +7,7 @@ import type { PasswordChecked } from "./session-password.server";
 
 /** A change the signed-in user makes on the account page: the services, the request and who sent it. */
 export interface AccountChange {
-  auth: Auth;
+  auth: AuthLoader;
   db: Db;
   now: Date;
   request: Request;
@@ -27,15 +27,17 @@ export function passwordChecked<T>(checked: PasswordChecked<T>, field: string): 
 
 /** Ends the user's sessions on every other device. */
 export async function signOutOtherDevices(change: AccountChange): Promise<void> {
-  await change.auth.api.revokeOtherSessions({ headers: change.request.headers });
+  const { api } = await change.auth.load();
+  await api.revokeOtherSessions({ headers: change.request.headers });
   await audit(change, "auth.signed_out_others");
 }
 
 /** Ends every session of the user; the headers clear this device's cookie. */
 export async function signOutEverywhere(change: AccountChange): Promise<Headers> {
   // The others first, then this one through better-auth, which also clears the cookie it set.
-  await change.auth.api.revokeOtherSessions({ headers: change.request.headers });
-  const { headers } = await change.auth.api.signOut({ headers: change.request.headers, returnHeaders: true });
+  const { api } = await change.auth.load();
+  await api.revokeOtherSessions({ headers: change.request.headers });
+  const { headers } = await api.signOut({ headers: change.request.headers, returnHeaders: true });
   await audit(change, "auth.signed_out_everywhere");
   return headers;
 }

@@ -1,5 +1,4 @@
-import { APIError } from "better-auth/api";
-import type { Auth } from "~/adapters/auth/auth.server";
+import { hasSessionCookie, isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
 import { networkKey } from "~/lib/network";
@@ -11,10 +10,12 @@ export interface SignedIn {
 }
 
 /** The signed-in user of a request, from the session cookie (renewed by better-auth while used). */
-export async function currentSession(auth: Auth, request: Request): Promise<SignedIn | null> {
+export async function currentSession(auth: AuthLoader, request: Request): Promise<SignedIn | null> {
+  // Without a session cookie nobody is signed in: answered without loading better-auth (an anonymous reader's request).
+  if (!hasSessionCookie(request)) return null;
   // A tampered or unknown cookie is "signed out"; a database failure stays an error, not a fake 401.
-  const found = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
-    if (error instanceof APIError) return null;
+  const found = await (await auth.load()).api.getSession({ headers: request.headers }).catch((error: unknown) => {
+    if (isAuthRefusal(error)) return null;
     throw error;
   });
   if (!found) return null;
@@ -59,7 +60,7 @@ function signInChecks(email: string, ip: string | null): LimitCheck[] {
  * as a medium security event naming the account, when the address has one.
  */
 export async function signInWithPassword(
-  { auth, db, now }: { auth: Auth; db: Db; now: Date },
+  { auth, db, now }: { auth: AuthLoader; db: Db; now: Date },
   credentials: { email: string; password: string },
   request: Request,
   actor: Actor,
@@ -67,7 +68,7 @@ export async function signInWithPassword(
   const limits = await takeAll(db, signInChecks(credentials.email, actor.ip), now);
   if (!limits.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: limits.retryAfterSeconds };
   try {
-    const { headers, response } = await auth.api.signInEmail({
+    const { headers, response } = await (await auth.load()).api.signInEmail({
       body: { email: credentials.email, password: credentials.password, rememberMe: true },
       headers: request.headers,
       returnHeaders: true,
@@ -77,7 +78,7 @@ export async function signInWithPassword(
     await recordAudit(db, { ...actor, userId: response.user.id }, { action: "auth.signed_in", resource: `user:${response.user.id}`, details: { method: "password" } }, now);
     return { ok: true, headers, userId: response.user.id };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthRefusal(error)) throw error;
     // better-auth says "not confirmed" only after the password matched.
     if (error.body?.code === "EMAIL_NOT_VERIFIED") {
       await giveBackAll(db, limits.taken);
@@ -96,8 +97,8 @@ export async function signInWithPassword(
 }
 
 /** Signs the request's session out; the returned headers clear the cookie. */
-export async function signOut(auth: Auth, db: Db, request: Request, actor: Actor, now: Date): Promise<Headers> {
-  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+export async function signOut(auth: AuthLoader, db: Db, request: Request, actor: Actor, now: Date): Promise<Headers> {
+  const { headers } = await (await auth.load()).api.signOut({ headers: request.headers, returnHeaders: true });
   if (actor.userId) await recordAudit(db, actor, { action: "auth.signed_out", resource: `user:${actor.userId}` }, now);
   return headers;
 }
@@ -110,8 +111,8 @@ export interface DeviceSession {
 }
 
 /** The user's live sessions, this device first, most recently used next. */
-export async function deviceSessions(auth: Auth, request: Request, currentToken: string): Promise<DeviceSession[]> {
-  const sessions = await auth.api.listSessions({ headers: request.headers });
+export async function deviceSessions(auth: AuthLoader, request: Request, currentToken: string): Promise<DeviceSession[]> {
+  const sessions = await (await auth.load()).api.listSessions({ headers: request.headers });
   return sessions
     .map((session) => ({
       id: session.id,

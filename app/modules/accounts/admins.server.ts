@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { authBoolean, authDate, type Auth } from "~/adapters/auth/auth.server";
+import { authBoolean, authDate, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 
@@ -14,7 +14,7 @@ import { recordAudit, type Actor } from "~/modules/audit/audit.server";
  */
 export type AdminCreation = "created" | "replaced-unconfirmed" | "promoted" | "password-replaced" | "already-admin" | "needs-password";
 
-type Deps = { auth: Auth; db: Db; dialect: DialectName };
+type Deps = { auth: AuthLoader; db: Db; dialect: DialectName };
 
 /** An existing account as it was before the owner claimed it, for the decision and the audit row. */
 export interface AccountState {
@@ -62,13 +62,18 @@ export async function createOrPromoteAdmin(
   return existing.role === "admin" ? "password-replaced" : "promoted";
 }
 
+/** better-auth's inner context: its password hashing and its own writes to the account tables. */
+async function authContext(auth: AuthLoader) {
+  return (await auth.load()).$context;
+}
+
 /**
  * Makes a confirmed account the admin. With `password`, the account gets that password, every session
  * ends and two-factor is turned off; without it (its owner has just proven the current password), only
  * its sessions end, so the next sign-in starts the admin's first session.
  */
 export async function makeAdmin({ auth, db, dialect }: Deps, account: AccountState, actor: Actor, now: Date, change: { password?: string }): Promise<void> {
-  const hash = change.password ? await (await auth.$context).password.hash(change.password) : null;
+  const hash = change.password ? await (await authContext(auth)).password.hash(change.password) : null;
   await db.transaction().execute(async (trx) => {
     if (hash) {
       const updated = await trx.updateTable("account").set({ password: hash, updatedAt: authDate(dialect, now) }).where("userId", "=", account.id).where("providerId", "=", "credential").executeTakeFirst();
@@ -91,7 +96,7 @@ export async function makeAdmin({ auth, db, dialect }: Deps, account: AccountSta
 
 /** A new confirmed admin account, with the password if given (without one the owner sets it through "Forgot your password?"). */
 async function createAdmin({ auth, db }: Deps, input: { email: string; password?: string | undefined; name?: string | undefined }, actor: Actor, now: Date, details: Record<string, unknown>) {
-  const context = await auth.$context;
+  const context = await authContext(auth);
   const user = await context.internalAdapter.createUser({ email: input.email, name: input.name ?? input.email.split("@")[0]!, emailVerified: true, role: "admin" }, { method: "email-password" });
   if (input.password) {
     await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(input.password) });

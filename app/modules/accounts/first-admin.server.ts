@@ -1,4 +1,4 @@
-import type { Auth } from "~/adapters/auth/auth.server";
+import type { AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/modules/audit/audit.server";
@@ -16,7 +16,7 @@ import { spendSetupToken } from "./setup-link.server";
  * with "setupUsed" (410) when another form spent it first, or "existingAccountPassword" for a wrong one.
  */
 export async function createFirstAdmin(
-  services: { auth: Auth; db: Db; dialect: DialectName; now: () => Date },
+  services: { auth: AuthLoader; db: Db; dialect: DialectName; now: () => Date },
   token: string,
   input: { name: string; email: string; password: string },
   request: Request,

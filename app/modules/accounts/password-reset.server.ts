@@ -1,5 +1,4 @@
-import { APIError } from "better-auth/api";
-import type { Auth } from "~/adapters/auth/auth.server";
+import { isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { networkKey } from "~/lib/network";
 import type { Actor } from "~/modules/audit/audit.server";
@@ -24,12 +23,12 @@ export async function requestPasswordReset(deps: { db: Db; now: Date; wake?: (()
 }
 
 /** Sets the new password from a one-time link; false when the link is unknown, used or expired. */
-export async function resetPassword(auth: Auth, token: string, newPassword: string): Promise<boolean> {
+export async function resetPassword(auth: AuthLoader, token: string, newPassword: string): Promise<boolean> {
   try {
-    await auth.api.resetPassword({ body: { token, newPassword } });
+    await (await auth.load()).api.resetPassword({ body: { token, newPassword } });
     return true;
   } catch (error) {
-    if (error instanceof APIError) return false;
+    if (isAuthRefusal(error)) return false;
     throw error;
   }
 }
@@ -39,21 +38,21 @@ export async function resetPassword(auth: Auth, token: string, newPassword: stri
  * device's headers with the new session cookie. Limited per account (withSessionPassword).
  */
 export async function changePassword(
-  { auth, db, now }: { auth: Auth; db: Db; now: Date },
+  { auth, db, now }: { auth: AuthLoader; db: Db; now: Date },
   request: Request,
   userId: string,
   passwords: { current: string; next: string },
 ): Promise<PasswordChecked<Headers>> {
   return withSessionPassword(db, userId, now, async () => {
     try {
-      const { headers } = await auth.api.changePassword({
+      const { headers } = await (await auth.load()).api.changePassword({
         body: { currentPassword: passwords.current, newPassword: passwords.next, revokeOtherSessions: true },
         headers: request.headers,
         returnHeaders: true,
       });
       return headers;
     } catch (error) {
-      if (error instanceof APIError) return null;
+      if (isAuthRefusal(error)) return null;
       throw error;
     }
   });

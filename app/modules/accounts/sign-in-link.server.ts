@@ -1,5 +1,4 @@
-import { isAPIError } from "better-auth/api";
-import type { Auth } from "~/adapters/auth/auth.server";
+import { isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { networkKey } from "~/lib/network";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -7,7 +6,7 @@ import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
 import { queueLinkRequest } from "./account-mail-queue.server";
 
 interface Deps {
-  auth: Auth;
+  auth: AuthLoader;
   db: Db;
   now: Date;
   /** Asks the outbox worker to look for work now (services.outbox.wake). */
@@ -47,11 +46,11 @@ export type LinkOpenOutcome = { ok: true; headers: Headers; twoFactor: boolean }
 export async function openSignInLink({ auth, db, now }: Deps, token: string, request: Request, actor: Actor): Promise<LinkOpenOutcome> {
   let result: { headers: Headers; response: unknown };
   try {
-    result = await auth.api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
+    result = await (await auth.load()).api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
   } catch (error) {
-    // isAPIError, not instanceof: when two presses race for one token, the loser's refusal is the
+    // Matched by name, not instanceof: when two presses race for one token, the loser's refusal is the
     // plugin's redirect to its error page, an error of better-call's own class.
-    if (isAPIError(error)) return { ok: false };
+    if (isAuthRefusal(error)) return { ok: false };
     throw error;
   }
   const response = result.response as { twoFactorRedirect?: boolean; user?: { id: string }; session?: { id: string } };

@@ -1,5 +1,4 @@
-import { APIError } from "better-auth/api";
-import type { Auth } from "~/adapters/auth/auth.server";
+import { isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import type { Language } from "~/i18n/languages";
 import { networkKey } from "~/lib/network";
@@ -15,7 +14,7 @@ export type SignUpOutcome = { ok: true } | { ok: false; error: "tooMany"; retryA
  * already has an account gets the same answer, so the form does not reveal who is registered.
  */
 export async function signUp(
-  { auth, db, now }: { auth: Auth; db: Db; now: Date },
+  { auth, db, now }: { auth: AuthLoader; db: Db; now: Date },
   input: { name: string; email: string; password: string; language: Language },
   request: Request,
   actor: Actor,
@@ -26,12 +25,12 @@ export async function signUp(
   ], now);
   if (!limits.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: limits.retryAfterSeconds };
   try {
-    await auth.api.signUpEmail({ body: input, headers: request.headers });
+    await (await auth.load()).api.signUpEmail({ body: input, headers: request.headers });
   } catch (error) {
-    if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS") return { ok: true };
-    if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return { ok: true };
+    if (isAuthRefusal(error) && error.body?.code === "USER_ALREADY_EXISTS") return { ok: true };
+    if (isAuthRefusal(error) && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return { ok: true };
     // Two sign-ups for one address at once: better-auth checks, then inserts, and the unique index refuses the second.
-    if (error instanceof APIError && error.body?.code === "FAILED_TO_CREATE_USER" && (await accountExists(db, input.email))) return { ok: true };
+    if (isAuthRefusal(error) && error.body?.code === "FAILED_TO_CREATE_USER" && (await accountExists(db, input.email))) return { ok: true };
     throw error;
   }
   return { ok: true };
@@ -45,12 +44,12 @@ async function accountExists(db: Db, email: string): Promise<boolean> {
  * Confirms an address from the mailed link and signs its owner in, audited under the new session;
  * the headers set its cookie. Null when the link is not valid.
  */
-export async function verifyEmail({ auth, db, now }: { auth: Auth; db: Db; now: Date }, token: string, request: Request, actor: Actor): Promise<Headers | null> {
+export async function verifyEmail({ auth, db, now }: { auth: AuthLoader; db: Db; now: Date }, token: string, request: Request, actor: Actor): Promise<Headers | null> {
   let headers: Headers;
   try {
-    ({ headers } = await auth.api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true }));
+    ({ headers } = await (await auth.load()).api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true }));
   } catch (error) {
-    if (error instanceof APIError) return null;
+    if (isAuthRefusal(error)) return null;
     throw error;
   }
   const signedIn = await currentSession(auth, new Request(request.url, { headers: { cookie: cookieFrom(headers) } }));

@@ -1,12 +1,11 @@
-import { APIError } from "better-auth/api";
-import type { Auth } from "~/adapters/auth/auth.server";
+import { isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { withSessionPassword, type PasswordChecked } from "./session-password.server";
 import { admitCode, countWrongCode, readSecondFactor, type CodeError, type Refused } from "./two-factor.server";
 
 interface Deps {
-  auth: Auth;
+  auth: AuthLoader;
   db: Db;
   now: Date;
 }
@@ -17,7 +16,7 @@ const audit = (db: Db, actor: SignedInActor, action: string, now: Date) => recor
 
 /** better-auth's answer to a wrong password (or one too long to be anyone's). */
 function isWrongPassword(error: unknown): boolean {
-  return error instanceof APIError && (error.body?.code === "INVALID_PASSWORD" || error.body?.code === "PASSWORD_TOO_LONG");
+  return isAuthRefusal(error) && (error.body?.code === "INVALID_PASSWORD" || error.body?.code === "PASSWORD_TOO_LONG");
 }
 
 /**
@@ -27,7 +26,7 @@ function isWrongPassword(error: unknown): boolean {
 export async function startEnrolment({ auth, db, now }: Deps, request: Request, actor: SignedInActor, password: string): Promise<PasswordChecked<string>> {
   return withSessionPassword(db, actor.userId, now, async () => {
     try {
-      const started = await auth.api.enableTwoFactor({ body: { password }, headers: request.headers });
+      const started = await (await auth.load()).api.enableTwoFactor({ body: { password }, headers: request.headers });
       if ("totpURI" in started && started.totpURI) return started.totpURI;
       throw new Error("better-auth enabled two-factor without a TOTP secret");
     } catch (error) {
@@ -48,15 +47,16 @@ export async function confirmEnrolment({ auth, db, now }: Deps, code: string, re
   if (answer.factor !== "totp") return { ok: false, error: "wrongCode" };
   const refused = await admitCode(db, actor.userId, answer, now);
   if (refused) return refused;
+  const { api } = await auth.load();
   let headers: Headers;
   try {
-    ({ headers } = await auth.api.verifyTOTP({ body: { code: answer.code }, headers: request.headers, returnHeaders: true }));
+    ({ headers } = await api.verifyTOTP({ body: { code: answer.code }, headers: request.headers, returnHeaders: true }));
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthRefusal(error)) throw error;
     await countWrongCode(db, actor, now);
     return { ok: false, error: "wrongCode" };
   }
-  const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: actor.userId } });
+  const { backupCodes } = await api.viewBackupCodes({ body: { userId: actor.userId } });
   await audit(db, actor, "auth.two_factor_enabled", now);
   return { ok: true, headers, backupCodes };
 }
@@ -65,7 +65,7 @@ export async function confirmEnrolment({ auth, db, now }: Deps, code: string, re
 export async function regenerateBackupCodes({ auth, db, now }: Deps, password: string, request: Request, actor: SignedInActor): Promise<PasswordChecked<string[]>> {
   const checked = await withSessionPassword(db, actor.userId, now, async () => {
     try {
-      return (await auth.api.generateBackupCodes({ body: { password }, headers: request.headers })).backupCodes;
+      return (await (await auth.load()).api.generateBackupCodes({ body: { password }, headers: request.headers })).backupCodes;
     } catch (error) {
       if (isWrongPassword(error)) return null;
       throw error;
@@ -79,7 +79,7 @@ export async function regenerateBackupCodes({ auth, db, now }: Deps, password: s
 export async function disableTwoFactor({ auth, db, now }: Deps, password: string, request: Request, actor: SignedInActor): Promise<PasswordChecked<Headers>> {
   const checked = await withSessionPassword(db, actor.userId, now, async () => {
     try {
-      return (await auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true })).headers;
+      return (await (await auth.load()).api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true })).headers;
     } catch (error) {
       if (isWrongPassword(error)) return null;
       throw error;

@@ -1,5 +1,4 @@
-import { APIError } from "better-auth/api";
-import type { Auth } from "~/adapters/auth/auth.server";
+import { isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
 import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
@@ -37,8 +36,8 @@ export async function countWrongCode(db: Db, actor: Actor & { userId: string }, 
 }
 
 /** Whose sign-in waits for a second factor in this browser, or null when none (or it expired). */
-export async function pendingTwoFactorUser(auth: Auth, request: Request, now: Date): Promise<string | null> {
-  const pending = await auth.api.pendingTwoFactor({ headers: request.headers });
+export async function pendingTwoFactorUser(auth: AuthLoader, request: Request, now: Date): Promise<string | null> {
+  const pending = await (await auth.load()).api.pendingTwoFactor({ headers: request.headers });
   return pending && pending.expiresAt.getTime() > now.getTime() ? pending.userId : null;
 }
 
@@ -49,7 +48,7 @@ export type ChallengeOutcome = { ok: true; headers: Headers } | Refused<CodeErro
  * backup code works once). The returned headers carry the new session cookie.
  */
 export async function answerTwoFactorChallenge(
-  { auth, db, now }: { auth: Auth; db: Db; now: Date },
+  { auth, db, now }: { auth: AuthLoader; db: Db; now: Date },
   input: { code: string; method: SignInMethod },
   request: Request,
   actor: Actor,
@@ -64,14 +63,15 @@ export async function answerTwoFactorChallenge(
     return refused;
   }
   try {
-    const verify = answer.factor === "totp" ? auth.api.verifyTOTP : auth.api.verifyBackupCode;
+    const { api } = await auth.load();
+    const verify = answer.factor === "totp" ? api.verifyTOTP : api.verifyBackupCode;
     const { headers } = await verify({ body: { code: answer.code }, headers: request.headers, returnHeaders: true });
     const resource = `user:${userId}`;
     await recordAudit(db, who, { action: "auth.two_factor_verified", resource, details: { factor: answer.factor } }, now);
     await recordAudit(db, who, { action: "auth.signed_in", resource, details: { method: input.method, factor: answer.factor } }, now);
     return { ok: true, headers };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthRefusal(error)) throw error;
     const code = error.body?.code;
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
       await countWrongCode(db, who, now);
