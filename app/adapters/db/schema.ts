@@ -1,9 +1,10 @@
 import type { Generated } from "kysely";
+import type { AccountTable, SessionTable, TwoFactorTable, UserTable, VerificationTable } from "./schema-accounts";
 
 /**
- * Table types for Kysely, kept in one file although it passes 300 lines: it is the one description of
- * the whole database, read as text by tests/integration/schema-types.test.ts and compared there with
- * the migrated tables of both dialects; it holds only types, one interface a table.
+ * Table types for Kysely, one interface a table: the app's own here, better-auth's in schema-accounts.ts;
+ * `Database` names them all. Both files are read as text by tests/integration/schema-types.test.ts and
+ * compared there with the migrated tables of both dialects.
  * Conventions, identical on SQLite and PostgreSQL so one query works on both: timestamps are
  * ISO-8601 UTC text, booleans are integers 0/1, ids are text UUIDs unless noted.
  */
@@ -89,74 +90,6 @@ export interface ContactMessagesTable {
   status: "new" | "handled";
   created_at: string;
   mailed_at: string | null;
-}
-
-/**
- * Account tables belong to better-auth and keep its column names. Their dates and booleans are native
- * on PostgreSQL and ISO text / 0-1 on SQLite (see migration 0006): compare them through the helpers in
- * modules/accounts, not by hand.
- */
-export interface UserTable {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean | number;
-  image: string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  twoFactorEnabled: boolean | number | null;
-  role: string | null;
-  language: string | null;
-  /** The app's own column (migration 0016): when the latest confirmation link was mailed, ISO text. */
-  verificationSentAt: string | null;
-}
-
-export interface SessionTable {
-  id: string;
-  expiresAt: Date | string;
-  token: string;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  userId: string;
-}
-
-export interface AccountTable {
-  id: string;
-  accountId: string;
-  providerId: string;
-  userId: string;
-  /** Tokens of a sign-in through another provider; better-auth creates them, and email-and-password accounts leave them null. */
-  accessToken: string | null;
-  refreshToken: string | null;
-  idToken: string | null;
-  accessTokenExpiresAt: Date | string | null;
-  refreshTokenExpiresAt: Date | string | null;
-  scope: string | null;
-  password: string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-}
-
-export interface VerificationTable {
-  id: string;
-  identifier: string;
-  value: string;
-  expiresAt: Date | string;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-}
-
-/** better-auth's two-factor secret and backup codes of an account (one row while two-factor is on). */
-export interface TwoFactorTable {
-  id: string;
-  secret: string;
-  backupCodes: string;
-  userId: string;
-  verified: boolean | number | null;
-  failedVerificationCount: number | null;
-  lockedUntil: Date | string | null;
 }
 
 export type Severity = "low" | "medium" | "high" | "critical";
@@ -315,6 +248,7 @@ export interface ShopVideoTable {
   is_published: number;
   updated_at: string;
 }
+
 
 export interface Database {
   settings: SettingsTable;
