@@ -146,7 +146,6 @@ function ifNoneMatch(header: string | undefined, etag: string): boolean {
   });
 }
 
-
 /**
  * Every form a signed-in visitor posts may change what readers see (the owner's articles, episodes,
  * settings, shop, approved comments), so once its action has run, and before its answer leaves, every

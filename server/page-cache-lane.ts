@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { PageCache } from "~/adapters/pages/page-cache.server";
 import { mayUseCache, pageKey, writeCachedPage } from "./cached-pages";
 import { isPagePath, LANGUAGE_VARY, redirectLanguage } from "./language";
+import { hasNul } from "./nul-in-url";
 
 export interface PageCacheLaneOptions {
   pages: PageCache;
@@ -32,7 +33,8 @@ export function pageCacheLane({ pages, logger, development, trustsProxy, app }: 
 
 function storedAnswer(req: IncomingMessage, pages: PageCache, trustsProxy: PageCacheLaneOptions["trustsProxy"]) {
   const url = req.url ?? "/";
-  if (!mayUseCache(req) || url.includes("%00") || url.includes("\u0000")) return undefined;
+  // A NUL in the URL is refused by the application.
+  if (!mayUseCache(req) || hasNul(url)) return undefined;
   const query = url.indexOf("?");
   const pathname = query < 0 ? url : url.slice(0, query);
   let vary: readonly string[] = [];

@@ -25,9 +25,10 @@ export function routerHandler({ build, mode, getLoadContext, pages, afterAction 
   const development = mode === "development";
   return async (req, res, next) => {
     try {
-      const cached = pages && mayUseCache(req) ? pages.get(pageKey(req.originalUrl)) : undefined;
+      const key = pages && mayUseCache(req) ? pageKey(req.originalUrl) : undefined;
+      const cached = key === undefined ? undefined : pages?.get(key);
       if (cached) return sendCachedPage(req, res, cached, { development, hit: true });
-      if (pages && req.method === "GET" && mayUseCache(req)) {
+      if (pages && key !== undefined && req.method === "GET") {
         // Rendered for whoever asked first and shared with those who asked meanwhile, so one visitor
         // leaving must not stop it. A visitor who waited for another's render counts as a hit.
         let rendered = false;
@@ -35,7 +36,7 @@ export function routerHandler({ build, mode, getLoadContext, pages, afterAction 
           rendered = true;
           return renderedPage(await handleRequest(fetchRequest(req, res, { abortOnClose: false }), getLoadContext(req, res)));
         };
-        const page = await pages.fill(pageKey(req.originalUrl), pageArea(req.path), render);
+        const page = await pages.fill(key, pageArea(req.path), render);
         if (isCachedPage(page)) return sendCachedPage(req, res, page, { development, hit: !rendered });
         return page.stream ? await sendResponse(res, page.stream) : sendOwnPage(req, res, page);
       }

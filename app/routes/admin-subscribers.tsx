@@ -18,6 +18,7 @@ import { resendConfirmation } from "~/modules/newsletter/confirmation-resend.ser
 import type { Actor } from "~/modules/audit/audit.server";
 import { answerRefusals, refused } from "~/lib/refusal";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
+import { retryAfterHeaders } from "~/lib/rate-limited";
 
 /**
  * Subscriber Management: the list newest first with search and pages (`?q=&page=`),
@@ -58,8 +59,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * 'Resend' (intent "resend") or 'Sync': every confirmed subscriber pushed to the mailing provider now (syncAllVerified
- * writes the `sync_mailerlite` audit row), answered with how many synced and failed.
+ * The list's two forms: 'Resend' (intent "resend", see resendAnswer), or 'Sync': every confirmed subscriber
+ * pushed to the mailing provider now (syncAllVerified writes the `sync_mailerlite` audit row), answered with
+ * how many synced and failed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = authorisedVisitor(context);
@@ -83,7 +85,10 @@ async function resendAnswer(context: Route.ActionArgs["context"], actor: Actor, 
   const { db, logger, now, outbox } = context.services;
   try {
     const outcome = await resendConfirmation(db, actor, checked.value.subscriberId, now());
-    if (!outcome.ok) return refused<string, ResendProblem, undefined, typeof extra>({ form: outcome.reason }, { extra, status: outcome.reason === "tooMany" ? 429 : 409 });
+    if (outcome.ok === false && outcome.reason === "tooMany") {
+      return refused<string, ResendProblem, undefined, typeof extra>({ form: "tooMany" }, { extra, status: 429, retryAfterSeconds: outcome.retryAfterSeconds });
+    }
+    if (!outcome.ok) return refused<string, ResendProblem, undefined, typeof extra>({ form: "notWaiting" }, { extra, status: 409 });
     outbox.wake();
     return { ok: true as const, ...extra, resent: outcome.email };
   } catch (error) {
@@ -91,6 +96,9 @@ async function resendAnswer(context: Route.ActionArgs["context"], actor: Actor, 
     return refused<string, ResendProblem, undefined, typeof extra>({ form: "failed" }, { extra, status: 500 });
   }
 }
+
+// A resend refused for too many mails to one address says when to try again, with or without JavaScript.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "subscribers");
 

@@ -58,6 +58,7 @@ export async function subscribe(db: Db, input: SubscriberInput, language: Langua
         created_at: now.toISOString(),
         confirmed_at: null,
         unsubscribed_at: null,
+        ...mailQueued(now),
       };
       const id = existing?.id ?? randomUUID();
       if (existing) {
@@ -66,7 +67,7 @@ export async function subscribe(db: Db, input: SubscriberInput, language: Langua
       } else {
         await trx.insertInto("subscribers").values({ id, email: input.email, provider_id: null, ...fields }).execute();
       }
-      await queueConfirmationMail(trx, id, now);
+      await enqueue(trx, "newsletter.confirmation-mail", { subscriberId: id }, now);
       return { ok: true, id };
     });
   } catch (error) {
@@ -75,13 +76,12 @@ export async function subscribe(db: Db, input: SubscriberInput, language: Langua
   }
 }
 
-/** Queues the confirmation mail and says so on the subscriber, for the admin's list. */
+/** What the admin's list reads of a confirmation mail just queued. */
+const mailQueued = (now: Date) => ({ confirmation_mail: "queued" as const, confirmation_mail_error: null, confirmation_mail_at: now.toISOString() });
+
+/** Queues the confirmation mail of a subscriber already stored, and says so on the subscriber. */
 export async function queueConfirmationMail(db: Db, subscriberId: string, now: Date): Promise<void> {
-  await db
-    .updateTable("subscribers")
-    .set({ confirmation_mail: "queued", confirmation_mail_error: null, confirmation_mail_at: now.toISOString() })
-    .where("id", "=", subscriberId)
-    .execute();
+  await db.updateTable("subscribers").set(mailQueued(now)).where("id", "=", subscriberId).execute();
   await enqueue(db, "newsletter.confirmation-mail", { subscriberId }, now);
 }
 
