@@ -109,7 +109,7 @@ export default function BlogArticle({ loaderData, params }: Route.ComponentProps
           </p>
         )}
       </header>
-      <img src={article.image} alt="" width={1200} height={675} fetchPriority="high" className="mx-auto mt-8 aspect-video w-full max-w-4xl object-cover sm:rounded-2xl" />
+      <img src={article.image} alt="" width={1200} height={675} className="mx-auto mt-8 aspect-video w-full max-w-4xl object-cover sm:rounded-2xl" />
       <DocumentHtml id={ARTICLE_BODY_ID} html={article.html} className="article-body mx-auto mt-10 max-w-reading px-4 sm:px-6" />
       <footer className="mx-auto mt-10 flex max-w-reading flex-col gap-8 px-4 sm:px-6">
         <ul aria-label={t("tagsLabel")} className="flex flex-wrap gap-2">
