@@ -18,7 +18,8 @@ export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logg
   const mailer = outboxMailer(services.mailer);
   const accounts = accountMailHandlers({ db, auth: services.auth, mailer, appUrl: config.appUrl });
   return {
-    "newsletter.confirmation-mail": ({ subscriberId }) => sendConfirmationMail({ db, mailer, appUrl: config.appUrl }, subscriberId, services.now()),
+    "newsletter.confirmation-mail": ({ subscriberId }, job) =>
+      sendConfirmationMail({ db, mailer, appUrl: config.appUrl }, subscriberId, services.now(), job),
     "newsletter.provider-upsert": provider["newsletter.provider-upsert"],
     "newsletter.provider-unsubscribe": provider["newsletter.provider-unsubscribe"],
     "accounts.mail": accounts["accounts.mail"],

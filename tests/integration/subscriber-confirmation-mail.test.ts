@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales } from "~/i18n/locales";
+import { OUTBOX_LIMITS } from "~/modules/outbox/drain.server";
 import { appOnTestDatabase, outboxDrained } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
@@ -80,4 +81,32 @@ describe.each(dialects)("the owner sees what became of each confirmation mail on
     expect(notWaiting.status).toBe(409);
     expect(await rendered(notWaiting)).toContain(mail.problems.notWaiting);
   });
+
+  it("shows a mail the server turned away for now as tried again, and as failed once the last try fails", async () => {
+    smtp.answer = (recipient) => (recipient === "later@example.org" ? { code: 451, message: "4.2.1 Mailbox busy, try later" } : undefined);
+    expect((await subscribe("later@example.org", "10.9.2.1")).status).toBe(200);
+    const retrying = await settled("later@example.org", "retrying");
+    expect(retrying.confirmation_mail_error).toContain("Mailbox busy");
+    const owner = await adminInMode("10.9.2.2");
+    const dashboard = await rendered(await owner.get("/admin"));
+    expect(dashboard).toContain("later@example.org");
+    expect(dashboard).toContain(mail.retrying.split(" {when}")[0]);
+
+    // The next try is the last one the outbox makes: run it now.
+    await db().updateTable("outbox").set({ attempts: OUTBOX_LIMITS.maxAttempts - 1, run_at: new Date(0).toISOString() }).where("done_at", "is", null).execute();
+    const failed = await settled("later@example.org", "failed");
+    expect(failed.confirmation_mail_error).toContain("Mailbox busy");
+    await outboxDrained(app);
+  });
+
+  /** Wakes the outbox until the subscriber's mail reaches `wanted`. */
+  async function settled(email: string, wanted: string) {
+    for (let tries = 0; tries < 300; tries++) {
+      app.services.outbox.wake();
+      const row = await state(email);
+      if (row.confirmation_mail === wanted) return row;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${email}'s mail never became ${wanted}`);
+  }
 });

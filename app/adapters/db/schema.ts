@@ -157,7 +157,7 @@ export interface SubscribersTable {
   /** When the confirmation link last mailed stops working; optional for writers that mail none. */
   confirm_token_expires_at?: string | null;
   /** What became of the latest confirmation mail: "queued", "sent" or "failed"; optional for writers that queue none. */
-  confirmation_mail?: "queued" | "sent" | "failed" | null;
+  confirmation_mail?: "queued" | "sent" | "retrying" | "failed" | null;
   /** The mail server's reason when it failed. */
   confirmation_mail_error?: string | null;
   confirmation_mail_at?: string | null;

@@ -8,6 +8,8 @@ export interface FailedMail {
   email: string;
   error: string | null;
   when: string;
+  /** The outbox will try again; otherwise the mail server refused it for good or the last try failed. */
+  retrying: boolean;
 }
 
 /** The dashboard's list of confirmation mails that failed, with their addresses; nothing when there are none. */
@@ -31,7 +33,7 @@ export function FailedMails({ mails }: { mails: FailedMail[] }) {
         {mails.map((mail) => (
           <li key={mail.email} className="flex flex-col gap-1 py-3">
             <span className="font-semibold wrap-anywhere">{mail.email}</span>
-            <span className="text-sm text-muted">{t("subscribers.mail.failed", { when: mail.when })}</span>
+            <span className="text-sm text-muted">{t(mail.retrying ? "subscribers.mail.retrying" : "subscribers.mail.failed", { when: mail.when })}</span>
             {mail.error && <span className="text-sm text-alert wrap-anywhere">{mail.error}</span>}
           </li>
         ))}

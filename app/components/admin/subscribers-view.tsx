@@ -93,10 +93,10 @@ function Empty({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** What became of the latest confirmation mail: queued, sent, or failed with the mail server's reason. */
+/** What became of the latest confirmation mail: queued, sent, or failed (for now or for good) with the mail server's reason. */
 function MailState({ mail }: { mail: NonNullable<SubscriberRow["mail"]> }) {
   const { t } = useTranslation("dashboard");
-  const failed = mail.state === "failed";
+  const failed = mail.state === "failed" || mail.state === "retrying";
   return (
     <p className={cn("text-sm", failed ? "text-alert" : "text-muted")}>
       <span className="block">{t(`subscribers.mail.${mail.state}`, { when: mail.when })}</span>

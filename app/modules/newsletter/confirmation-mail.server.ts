@@ -5,6 +5,7 @@ import { translatorFor } from "~/i18n/i18n";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import { resourcesFor } from "~/i18n/resources.server";
+import { Refused } from "~/modules/outbox/outcomes";
 import { hashToken } from "./subscriptions.server";
 
 /** The unsubscribe address of a subscriber: a page for people, and the RFC 8058 one-click target. */
@@ -24,12 +25,14 @@ export const CONFIRMATION_LINK_HOURS = 48;
  * The double opt-in mail, in the subscriber's language (outbox topic "newsletter.confirmation-mail").
  * A fresh link is made at each attempt and only its hash is kept, so a retried mail, or a new one
  * asked by subscribing again, replaces the link of the one before. The link works for 48 hours.
- * Nothing is sent to someone already confirmed or gone.
+ * Nothing is sent to someone already confirmed or gone. A failed try is "retrying" while the outbox
+ * will try again, and "failed" once the mail server refused for good or this was the last try.
  */
 export async function sendConfirmationMail(
   { db, mailer, appUrl }: { db: Db; mailer: Mailer; appUrl: string },
   subscriberId: string,
   now: Date,
+  { lastAttempt }: { lastAttempt: boolean } = { lastAttempt: false },
 ): Promise<void> {
   const subscriber = await db.selectFrom("subscribers").selectAll().where("id", "=", subscriberId).executeTakeFirst();
   if (!subscriber || subscriber.is_verified || subscriber.unsubscribed_at) return;
@@ -45,13 +48,14 @@ export async function sendConfirmationMail(
     text: t("subscription:mail.body", { link, unsubscribe: unsubscribeUrl(appUrl, subscriber.unsubscribe_token) }),
     headers: unsubscribeHeaders(appUrl, subscriber.unsubscribe_token),
   };
-  const mailState = (state: "sent" | "failed", error: string | null) =>
+  const mailState = (state: "sent" | "retrying" | "failed", error: string | null) =>
     db.updateTable("subscribers").set({ confirmation_mail: state, confirmation_mail_error: error, confirmation_mail_at: now.toISOString() }).where("id", "=", subscriberId).execute();
   try {
     await mailer.send(message);
   } catch (error) {
     // The admin's list shows why; the outbox decides whether to try again.
-    await mailState("failed", (error instanceof Error ? error.message : String(error)).slice(0, MAIL_ERROR_CHARS));
+    const forGood = lastAttempt || error instanceof Refused;
+    await mailState(forGood ? "failed" : "retrying", (error instanceof Error ? error.message : String(error)).slice(0, MAIL_ERROR_CHARS));
     throw error;
   }
   await mailState("sent", null);

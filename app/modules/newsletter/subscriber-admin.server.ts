@@ -24,8 +24,8 @@ export type SubscriberStatus = "confirmed" | "waiting" | "unsubscribed";
 
 /** What became of a waiting subscriber's latest confirmation mail, and when (null before it was tracked). */
 export interface ConfirmationMailState {
-  state: "queued" | "sent" | "failed";
-  /** The mail server's reason, for a failed mail. */
+  state: "queued" | "sent" | "retrying" | "failed";
+  /** The mail server's reason, for a mail that failed or is being tried again. */
   error: string | null;
   at: string;
 }
@@ -81,22 +81,28 @@ const statusOf = (row: { is_verified: number; unsubscribed_at: string | null }):
 
 function mailStateOf(row: { confirmation_mail?: string | null; confirmation_mail_error?: string | null; confirmation_mail_at?: string | null }): ConfirmationMailState | null {
   const state = row.confirmation_mail;
-  if ((state !== "queued" && state !== "sent" && state !== "failed") || !row.confirmation_mail_at) return null;
+  if (!isMailState(state) || !row.confirmation_mail_at) return null;
   return { state, error: row.confirmation_mail_error ?? null, at: row.confirmation_mail_at };
 }
 
-/** The dashboard's list of confirmation mails that failed, newest first: who did not get one, and why. */
-export async function failedConfirmationMails(db: Db, limit = 10): Promise<Array<{ email: string; error: string | null; at: string }>> {
+const MAIL_STATES = ["queued", "sent", "retrying", "failed"] as const;
+const isMailState = (state: string | null | undefined): state is ConfirmationMailState["state"] => MAIL_STATES.some((known) => known === state);
+
+/**
+ * The dashboard's list of confirmation mails that did not arrive, newest first: who did not get one,
+ * why, and whether the site is still trying.
+ */
+export async function failedConfirmationMails(db: Db, limit = 10): Promise<Array<{ email: string; error: string | null; at: string; retrying: boolean }>> {
   const rows = await db
     .selectFrom("subscribers")
-    .select(["email", "confirmation_mail_error", "confirmation_mail_at"])
-    .where("confirmation_mail", "=", "failed")
+    .select(["email", "confirmation_mail", "confirmation_mail_error", "confirmation_mail_at"])
+    .where("confirmation_mail", "in", ["failed", "retrying"])
     .where("is_verified", "=", 0)
     .where("unsubscribed_at", "is", null)
     .orderBy("confirmation_mail_at", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ email: row.email, error: row.confirmation_mail_error ?? null, at: row.confirmation_mail_at ?? "" }));
+  return rows.map((row) => ({ email: row.email, error: row.confirmation_mail_error ?? null, at: row.confirmation_mail_at ?? "", retrying: row.confirmation_mail === "retrying" }));
 }
 
 const countOf = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0);

@@ -10,6 +10,8 @@ export interface OutboxJob {
   id: string;
   topic: OutboxTopic;
   attempt: number;
+  /** No try follows if this one fails: the handler may record the failure as final. */
+  lastAttempt: boolean;
   now: Date;
 }
 
@@ -175,7 +177,7 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
     } catch {
       throw new PermanentFailure("the payload is not valid JSON");
     }
-    await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, now: services.now() });
+    await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, lastAttempt: claim.attempt >= maxAttempts, now: services.now() });
     const now = services.now();
     const finished = await finish("done", null, now);
     if (Number(finished.numUpdatedRows) !== 1) logger.warn({ outboxId: claim.id, topic: claim.topic }, "outbox: the claim ran out before the row finished; another worker may run it again");
