@@ -127,12 +127,12 @@ describe("language", () => {
     await page.context().close();
   });
 
-  it("works without JavaScript through the footer's language links", async () => {
+  it("works without JavaScript through the footer's language links, keeping the page", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/shop`);
+    await page.goto(`${baseUrl}/blog?page=2`);
     await page.locator("footer").getByRole("link", { name: "Español" }).click();
-    await page.waitForURL(`${baseUrl}/es`);
+    await page.waitForURL(`${baseUrl}/es/blog?page=2`);
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await page.goto(`${baseUrl}/shop`);
     expect(page.url()).toBe(`${baseUrl}/es/shop`);

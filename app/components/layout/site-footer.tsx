@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { AdminAccessButton } from "~/components/admin/admin-access-button";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
 import { languageSwitchHref } from "./language-picker";
@@ -38,6 +38,9 @@ export function SiteFooter() {
   const { t } = useTranslation("footer");
   const localize = useLocalize();
   const language = useLanguage();
+  // Like the header's picker, the language links keep the reader on the page they are reading.
+  const location = useLocation();
+  const here = location.pathname + location.search;
   const [platform, setPlatform] = useState<SocialPlatform | null>(null);
   return (
     <footer className="mt-16 bg-ink text-white">
@@ -77,7 +80,7 @@ export function SiteFooter() {
           {LANGUAGES.map((code) => (
             <li key={code}>
               <a
-                href={languageSwitchHref(code, localize("/"))}
+                href={languageSwitchHref(code, here)}
                 hrefLang={code}
                 lang={code}
                 aria-current={code === language ? "true" : undefined}
