@@ -7,17 +7,36 @@ import { PageHeader } from "~/components/layout/page-header";
 import { buttonClass } from "~/components/ui/button-styles";
 import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
+import { formatDate } from "~/i18n/format";
+import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
+import { formatDuration } from "~/modules/podcast/duration";
+import { listEpisodes } from "~/modules/podcast/episodes.server";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { i18n: pageResourcesFor(languageOf(params), ["sections", "blog"]) };
+/** How many of the newest episodes the page lists. */
+const LATEST_EPISODES = 3;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const episodes = (await listEpisodes(context.services.db, language)).slice(0, LATEST_EPISODES);
+  return {
+    i18n: pageResourcesFor(language, ["sections", "blog"]),
+    episodes: episodes.map((episode) => ({
+      slug: episode.slug,
+      title: episode.title,
+      href: localizePath(`/podcast/${episode.slug}`, language),
+      date: formatDate(episode.publishedAt, language),
+      duration: formatDuration(episode.durationSeconds),
+    })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "unfilteredDialogues");
 
 /** Conversations: the latest episodes (when published), what is coming, and the Ask the Diplomat invitation. */
-export default function UnfilteredDialogues() {
+export default function UnfilteredDialogues({ loaderData }: Route.ComponentProps) {
+  const { episodes } = loaderData;
   const { t } = useTranslation("sections");
   const localize = useLocalize();
   return (
@@ -30,7 +49,21 @@ export default function UnfilteredDialogues() {
               <Mic aria-hidden="true" className="size-7 text-forest-700" />
               {t("dialogues.latestTitle")}
             </h2>
-            <p className="mt-3 text-lg text-muted">{t("dialogues.latestText")}</p>
+            <p className="mt-3 text-lg text-muted">{t(episodes.length > 0 ? "dialogues.latestIntro" : "dialogues.latestText")}</p>
+            {episodes.length > 0 && (
+              <ul className="mt-5 flex flex-col divide-y divide-line">
+                {episodes.map((episode) => (
+                  <li key={episode.slug} className="py-3">
+                    <Link to={episode.href} className="text-lg font-semibold text-forest-700 underline-offset-4 hover:underline">
+                      {episode.title}
+                    </Link>
+                    <p className="text-sm text-muted">
+                      {episode.date} · {episode.duration}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
             <Link to={localize("/podcast")} className={buttonClass({ className: "mt-6" })}>
               {t("dialogues.podcastLink")}
             </Link>
