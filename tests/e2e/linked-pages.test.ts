@@ -44,6 +44,23 @@ describe("contact page", () => {
     await page.getByRole("status").filter({ hasText: "Thank you! Your message has been sent." }).waitFor();
     await page.context().close();
   });
+
+  it("on a phone, brings the thank-you line into view and says it in a toast", async () => {
+    const page = await open("/contact", { width: 390, height: 664 });
+    await page.getByLabel("Your name").fill("Adjoa");
+    await page.getByLabel("Your email address").fill("adjoa.phone@example.org");
+    await page.getByLabel("Your message").fill("A question about the AfCFTA rules of origin.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    const thanks = page.getByRole("status").filter({ hasText: "Thank you! Your message has been sent." });
+    await thanks.waitFor();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Thank you! Your message has been sent." }).first().waitFor();
+    await expect.poll(async () => {
+      const box = await thanks.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 664;
+    }).toBe(true);
+    expect(await thanks.evaluate((line) => line === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
 });
 
 // The reading list and glossary the Resources page is meant to show, in order, stated here rather than read from the route.

@@ -1,7 +1,9 @@
 import { Send } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
+import { showToast } from "~/components/ui/toast";
 import { cn } from "~/components/lib/cn";
 import { CONTACT_LIMITS, CONTACT_TOPICS } from "~/modules/contact/topics";
 
@@ -20,13 +22,7 @@ export function ContactForm({ result, initialTopic }: { result: ContactFormResul
   const submitting = navigation.state === "submitting";
   const errors = result?.errors ?? {};
   const values = result?.values ?? {};
-  if (result?.ok) {
-    return (
-      <p role="status" className="rounded-xl border border-forest-700 bg-forest-100 px-5 py-4 font-medium text-forest-900">
-        {t("sent")}
-      </p>
-    );
-  }
+  if (result?.ok) return <SentNotice text={t("sent")} />;
   const fieldClass = (field: Field) => cn("mt-1 w-full rounded-xl border bg-white px-4 py-2.5 text-base", errors[field] ? "border-alert" : "border-line");
   const described = (field: Field) => ({ "aria-invalid": Boolean(errors[field]), "aria-describedby": errors[field] ? `contact-${field}-error` : undefined });
   const error = (field: Field) =>
@@ -85,5 +81,23 @@ export function ContactForm({ result, initialTopic }: { result: ContactFormResul
         {submitting ? t("submitting") : t("submit")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The thank-you line takes the form's place, which on a phone is below the fold once the keyboard
+ * closes: it is brought into view and focused, and a toast says the same where the reader is looking.
+ */
+function SentNotice({ text }: { text: string }) {
+  const line = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    line.current?.scrollIntoView({ block: "center" });
+    line.current?.focus({ preventScroll: true });
+    void showToast("success", text);
+  }, [text]);
+  return (
+    <p ref={line} tabIndex={-1} role="status" className="rounded-xl border border-forest-700 bg-forest-100 px-5 py-4 font-medium text-forest-900 outline-none">
+      {text}
+    </p>
   );
 }
