@@ -9,15 +9,27 @@ interface MatchLike {
   data?: unknown;
 }
 
+/** The site's own card (drawn by scripts/draw-social-cards.ts), for pages without a picture of their own. */
+export const SOCIAL_CARD = { width: 1200, height: 630, path: (language: string) => `/images/social/card-${language}.png` } as const;
+
+interface PageMetaOptions {
+  noindex?: boolean;
+  title?: string;
+  description?: string;
+  /** The page's own picture (PNG or JPEG: the platforms show no SVG); without one, the site's card. */
+  image?: string;
+  imageSize?: { width: number; height: number };
+  /** What the picture shows; the page's title when not given. */
+  imageAlt?: string;
+  type?: "website" | "article";
+}
+
 /**
  * Title, description and social cards of a page, from its `pages:<key>` strings. A page may give a
- * `documentTitle` of its own; otherwise the title is "<page> - Diaspora Policy".
+ * `documentTitle` of its own; otherwise the title is "<page> - Diaspora Policy". The page's address
+ * (og:url) is written beside its canonical link (LanguageAlternates).
  */
-export function pageMeta(
-  matches: ReadonlyArray<MatchLike | undefined>,
-  key: string,
-  options: { noindex?: boolean; title?: string; description?: string; image?: string; type?: "website" | "article" } = {},
-): MetaDescriptor[] {
+export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, key: string, options: PageMetaOptions = {}): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === "root")?.data as (LanguageData & { site: SiteSettings }) | undefined;
   if (!root) return [];
   const t = translatorFor(root.language, root.resources);
@@ -40,10 +52,12 @@ export function pageMeta(
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];
-  if (options.image) {
-    const image = new URL(options.image, root.site.appUrl).href;
-    meta.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
-  }
+  const image = options.image ? new URL(options.image, root.site.appUrl).href : new URL(SOCIAL_CARD.path(root.language), root.site.appUrl).href;
+  const size = options.image ? options.imageSize : SOCIAL_CARD;
+  const alt = options.image ? (options.imageAlt ?? options.title ?? title) : t("common:socialCardAlt");
+  meta.push({ property: "og:image", content: image });
+  if (size) meta.push({ property: "og:image:width", content: String(size.width) }, { property: "og:image:height", content: String(size.height) });
+  meta.push({ property: "og:image:alt", content: alt }, { name: "twitter:image", content: image }, { name: "twitter:image:alt", content: alt });
   if (options.noindex) meta.push({ name: "robots", content: "noindex, nofollow" });
   return meta;
 }
