@@ -19,6 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     appUrl: context.services.config.appUrl,
     title: t("common:documentTitle", { page: t("pages:blog.title") }),
     description: t("pages:blog.description"),
+    siteName: t("common:siteName"),
   });
   const type = format === "rss" ? "application/rss+xml" : "application/atom+xml";
   return new Response(xml, { headers: { "Content-Type": `${type}; charset=utf-8`, "Cache-Control": "public, max-age=900" } });

@@ -58,8 +58,13 @@ describe("findable", () => {
     expect(new Date(items[0]!.pubDate).toISOString().slice(0, 10)).toBe("2025-05-02");
   });
 
-  it("publishes the blog as Atom", async () => {
+  it("publishes the blog as Atom with its author, language and category terms", async () => {
     const { feed } = await xml("/blog/atom.xml", /application\/atom\+xml/);
+    expect(feed.author).toEqual({ name: "Diaspora Policy", uri: "https://diaspora.example/" });
+    expect(feed["@xml:lang"]).toBe("en-US");
+    expect((await xml("/pt/blog/atom.xml", /application\/atom\+xml/)).feed["@xml:lang"]).toBe("pt-BR");
+    const categories = (asList(feed.entry) as Array<{ category: { "@term"?: string } }>).map((entry) => entry.category["@term"]);
+    expect(categories.every((term) => typeof term === "string" && term.length > 0)).toBe(true);
     const entries = asList(feed.entry) as Array<{ id: string; link: Array<{ "@href": string; "@rel"?: string; "@type"?: string }> }>;
     expect(entries).toHaveLength(10);
     expect(entries[0]!.id).toBe(`https://diaspora.example/blog/${SAMPLE_ARTICLE}`);

@@ -6,12 +6,17 @@ import { listAllArticles } from "./articles.server";
 
 export type FeedFormat = "rss" | "atom";
 
+const ATOM_ROOT = /<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/;
+
 export const FEED_PATHS: Record<FeedFormat, string> = { rss: "/blog/feed.xml", atom: "/blog/atom.xml" };
 
-/** The blog as RSS 2.0 or Atom in one language, newest first, with links in that language. */
+/**
+ * The blog as RSS 2.0 or Atom in one language, newest first, with links in that language. The
+ * publication is the author, as Atom requires one; each category has its Atom `term`.
+ */
 export async function blogFeed(
   db: Db,
-  { language, format, appUrl, title, description }: { language: Language; format: FeedFormat; appUrl: string; title: string; description: string },
+  { language, format, appUrl, title, description, siteName }: { language: Language; format: FeedFormat; appUrl: string; title: string; description: string; siteName: string },
 ): Promise<string> {
   const articles = await listAllArticles(db, language);
   const blogUrl = appUrl + localizePath("/blog", language);
@@ -22,7 +27,8 @@ export async function blogFeed(
     link: blogUrl,
     language: LANGUAGE_LOCALES[language],
     favicon: `${appUrl}/favicon.svg`,
-    copyright: `© Diaspora Policy`,
+    copyright: `© ${siteName}`,
+    author: { name: siteName, link: appUrl },
     updated: articles[0] ? new Date(articles[0].publishedAt) : undefined,
     generator: false,
     feedLinks: {
@@ -38,8 +44,9 @@ export async function blogFeed(
       link,
       description: article.excerpt,
       date: new Date(article.publishedAt),
-      category: [{ name: article.category }],
+      category: [{ name: article.category, term: article.category, scheme: `${blogUrl}?category=` }],
     });
   }
-  return format === "rss" ? feed.rss2() : feed.atom1();
+  // The feed library writes no language on an Atom feed; strict readers want xml:lang.
+  return format === "rss" ? feed.rss2() : feed.atom1().replace(ATOM_ROOT, `$& xml:lang="${LANGUAGE_LOCALES[language]}"`);
 }
