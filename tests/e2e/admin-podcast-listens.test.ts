@@ -55,7 +55,7 @@ describe("the podcast listens report in the browser", () => {
       const first = episodes.getByRole("row").nth(1);
       await first.getByRole("rowheader", { name: "Legacy of MLK" }).waitFor();
       await first.getByRole("cell", { name: "4", exact: true }).waitFor();
-      await first.getByText("Sample data").waitFor();
+      await first.getByRole("rowheader").getByText("Sample data").waitFor();
       await page.getByText(/^The sample episodes' totals start from invented numbers/).waitFor();
     });
 
@@ -113,10 +113,14 @@ describe("the podcast listens report in the browser", () => {
       const chart = await page.getByRole("img", { name: /^Diagramme en barres/ }).boundingBox();
       expect(chart!.width).toBeGreaterThan(250);
       expect(chart!.width).toBeLessThanOrEqual(390);
-      // The page itself never scrolls sideways; the episodes table does, inside its frame.
+      // The page itself never scrolls sideways: the episodes table fits, the table of days and apps
+      // scrolls inside its frame.
+      await page.getByText("Afficher les chiffres par jour et par application dans un tableau").click();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      const region = page.getByRole("region", { name: "Écoutes par épisode, le plus écouté d'abord" });
-      expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      const episodes = await page.getByRole("table", { name: "Écoutes par épisode, le plus écouté d'abord" }).boundingBox();
+      expect(episodes!.x + episodes!.width).toBeLessThanOrEqual(390);
+      const days = page.getByRole("region", { name: "Écoutes par jour et par application, le jour le plus récent d'abord" });
+      expect(await days.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     });
     await step("switches to 90 days by a plain link", async () => {
       await page.getByRole("link", { name: "90 derniers jours" }).click();

@@ -25,7 +25,7 @@ function PeriodSwitch({ period }: { period: ListensViewProps["period"] }) {
               to={`${localize(PATH)}?days=${days}`}
               aria-current={days === period ? "page" : undefined}
               className={cn(
-                "inline-flex min-h-11 items-center rounded-full px-4 font-semibold",
+                "inline-flex min-h-11 items-center rounded-full px-3 font-semibold whitespace-nowrap sm:px-4",
                 days === period ? "bg-forest-700 text-white" : "text-ink hover:bg-sand",
               )}
             >
@@ -68,7 +68,7 @@ export function ListensView({ period, error, report }: ListensViewProps) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
-          <p className="font-serif text-2xl font-semibold">{t("summary", { count: report.total, number: number(report.total), from: report.from, to: report.to })}</p>
+          <p className="font-serif text-xl font-semibold sm:text-2xl">{t("summary", { count: report.total, number: number(report.total), from: report.from, to: report.to })}</p>
           <p className="mt-1 max-w-2xl text-sm text-muted">{t("howCounted")}</p>
         </div>
         <PeriodSwitch period={period} />
