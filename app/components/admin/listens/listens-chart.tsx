@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { LISTENER_APPS } from "~/modules/podcast/listener-app";
-import { useNumber, type LabelledDay } from "./listens-format";
+import { useNumber } from "~/components/admin/use-number";
+import type { LabelledDay } from "./listens-format";
 
 const BAR = 10;
 const HEIGHT = 100;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLocalize } from "~/i18n/root-data";
 import type { EpisodeListens } from "~/modules/podcast/listen-report.server";
-import { useNumber } from "./listens-format";
+import { useNumber } from "~/components/admin/use-number";
 
 /** For a sample episode, under its title: a "Sample data" badge saying how much of its public total is invented. */
 function SampleBadge({ episode }: { episode: EpisodeListens }) {

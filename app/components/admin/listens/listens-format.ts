@@ -1,5 +1,3 @@
-import { LANGUAGE_LOCALES } from "~/i18n/languages";
-import { useLanguage } from "~/i18n/root-data";
 import type { ListenReport, ReportDay } from "~/modules/podcast/listen-report.server";
 import type { ListenPeriod } from "~/modules/podcast/listen-period";
 
@@ -14,10 +12,4 @@ export interface ListensViewProps {
   period: ListenPeriod;
   error: "invalidPeriod" | null;
   report: Omit<ListenReport, "days"> & { days: LabelledDay[]; from: string; to: string };
-}
-
-/** Numbers in the reader's language: "1,234" in English, "1 234" in French. */
-export function useNumber(): (value: number) => string {
-  const format = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
-  return (value) => format.format(value);
 }

@@ -8,7 +8,8 @@ import { LISTEN_PERIODS } from "~/modules/podcast/listen-period";
 import { ListensApps } from "./listens-apps";
 import { ListensChart } from "./listens-chart";
 import { ListensEpisodes } from "./listens-episodes";
-import { useNumber, type ListensViewProps } from "./listens-format";
+import { useNumber } from "~/components/admin/use-number";
+import type { ListensViewProps } from "./listens-format";
 
 const PATH = "/admin/podcast";
 
