@@ -6,14 +6,15 @@ import { ListensView } from "~/components/admin/listens/listens-view";
 import { formatDate, formatShortDay } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { parseInput } from "~/lib/form-input";
+import { firstProblem, parseInput } from "~/lib/form-input";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
-import { LISTEN_PERIODS, listenPeriodSchema } from "~/modules/podcast/listen-period";
+import { LISTEN_PERIODS, LISTENS_QUERY_ERRORS, listenPeriodSchema } from "~/modules/podcast/listen-period";
 import { listenReport } from "~/modules/podcast/listen-report.server";
 
 /**
- * Podcast listens: per day (a chart and its table), per app and per episode, for the last 30 or 90
- * days (`?days=`); another period is a 400 with the last 30 days shown. Reading it changes nothing.
+ * Podcast listens: per day (a chart and its table) and per app, of all episodes or one (`?episode=`),
+ * and per episode, for the last 30 or 90 days (`?days=`). Another period or an unknown episode is a 400
+ * with all episodes of the last 30 days shown. Reading it changes nothing.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
@@ -21,14 +22,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   authorisedVisitor(context);
   const parsed = parseInput(listenPeriodSchema, new URL(request.url).searchParams);
   const period = parsed.ok ? parsed.value.days : LISTEN_PERIODS[0];
-  const report = await listenReport(context.services.db, language, context.services.now(), period);
+  const episode = parsed.ok ? parsed.value.episode : "";
+  const report = await listenReport(context.services.db, language, context.services.now(), period, episode);
+  const error = parsed.ok ? (episode && !report.episode ? "unknownEpisode" : null) : (firstProblem(parsed.errors, LISTENS_QUERY_ERRORS) ?? "invalidPeriod");
   const days = report.days.map((day) => ({ ...day, full: formatDate(day.day, language), short: formatShortDay(day.day, language) }));
   const view = {
     period,
-    error: parsed.ok ? null : ("invalidPeriod" as const),
+    error,
     report: { ...report, days, from: formatDate(report.window.from, language), to: formatDate(report.window.to, language) },
   };
-  return data({ i18n, refused: null, view }, { status: parsed.ok ? 200 : 400 });
+  return data({ i18n, refused: null, view }, { status: error ? 400 : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "podcastListens");

@@ -81,6 +81,16 @@ describe("the podcast listens report in the browser", () => {
       await page.getByRole("list", { name: "Listens per app in this period" }).getByRole("listitem").filter({ hasText: "Overcast" }).filter({ hasText: "7 (64%)" }).waitFor();
     });
 
+    await step("shows one episode's listens, then all episodes' again", async () => {
+      await page.getByRole("combobox", { name: "Episode" }).selectOption({ label: "The AfCFTA and the Sixth Region" });
+      await page.getByRole("button", { name: "Show", exact: true }).click();
+      await page.waitForURL(`${url()}/admin/podcast?days=90&episode=the-afcfta-and-the-sixth-region`);
+      await page.getByText(/^0 listens of “The AfCFTA and the Sixth Region” from /).waitFor();
+      await page.getByRole("combobox", { name: "Episode" }).selectOption({ label: "All episodes" });
+      await page.getByRole("button", { name: "Show", exact: true }).click();
+      await page.getByText(/^11 listens from /).waitFor();
+    });
+
     await step("downloads the 90 days as CSV", async () => {
       const download = page.waitForEvent("download");
       await page.getByRole("link", { name: "Download CSV" }).click();

@@ -104,6 +104,21 @@ describe.each(dialects)("the listens report on %s", (dialect) => {
     expect(bad.status).toBe(400);
     expect(await text(bad)).toContain(en.errors.invalidPeriod);
 
+    // One episode's days and apps: all of Legacy of MLK's listens, none of another episode's.
+    const one = await text(await owner.get("/admin/podcast?days=30&episode=legacy-of-mlk"));
+    expect(one).toContain("5 listens of “Legacy of MLK” from");
+    expect(one).toMatch(/<option value="legacy-of-mlk" selected="">Legacy of MLK<\/option>/);
+    const other = await text(await owner.get("/admin/podcast?episode=the-afcfta-and-the-sixth-region"));
+    expect(other).toContain("0 listens of “The AfCFTA and the Sixth Region” from");
+    expect(other).toContain(en.empty);
+    for (const query of ["?episode=no-such-episode", "?episode=..%2Fadmin&days=90"]) {
+      const unknown = await owner.get(`/admin/podcast${query}`);
+      expect(unknown.status).toBe(400);
+      const page = await text(unknown);
+      expect(page).toContain(en.errors.unknownEpisode);
+      expect(page).toContain("5 listens from");
+    }
+
     const french = await text(await owner.get("/fr/admin/podcast"));
     expect(french).toContain(locales.fr.listens.episodes.title);
     expect(french).toContain("5 écoutes du");

@@ -28,6 +28,8 @@ export interface EpisodeListens {
 
 export interface ListenReport {
   window: ReportWindow;
+  /** The episode the days and apps are of, or null for all of them. */
+  episode: EpisodeListens | null;
   total: number;
   days: ReportDay[];
   apps: Array<{ app: ListenerApp; listens: number }>;
@@ -42,11 +44,15 @@ const noApps = (): AppCounts => Object.fromEntries(LISTENER_APPS.map((app) => [a
 /** An app label as stored; a label this version does not know is counted as "other". */
 const knownApp = (app: string): ListenerApp => ((LISTENER_APPS as readonly string[]).includes(app) ? (app as ListenerApp) : "other");
 
-/** The counted listens of the window, per day and app, and per episode. */
-async function countsIn(db: Db, window: ReportWindow) {
+/** The counted listens of the window, per day and app (of one episode, or of all), and per episode. */
+async function countsIn(db: Db, window: ReportWindow, episodeId: string | null) {
   const inWindow = db.selectFrom("episode_listen_days").where("day", ">=", window.from).where("day", "<=", window.to);
   const [byDayAndApp, byEpisode] = await Promise.all([
-    inWindow.select(["day", "app", (eb) => eb.fn.sum<number | string>("listens").as("listens")]).groupBy(["day", "app"]).execute(),
+    inWindow
+      .$if(episodeId !== null, (query) => query.where("episode_id", "=", episodeId!))
+      .select(["day", "app", (eb) => eb.fn.sum<number | string>("listens").as("listens")])
+      .groupBy(["day", "app"])
+      .execute(),
     inWindow.select(["episode_id", (eb) => eb.fn.sum<number | string>("listens").as("listens")]).groupBy("episode_id").execute(),
   ]);
   return {
@@ -57,12 +63,15 @@ async function countsIn(db: Db, window: ReportWindow) {
 
 /**
  * The listens report of the last `days` UTC days (today included): listens per day (every day, 0
- * when nobody listened) and per app, and per episode, most listened first, with each episode's
- * public total and, for the sample episodes, the invented number that total started from.
+ * when nobody listened) and per app, of the episode whose slug is `episodeSlug` or of all episodes
+ * (also when no episode has that slug: `episode` is then null), and per episode, most listened first,
+ * with each episode's public total and, for the sample episodes, the invented number it started from.
  */
-export async function listenReport(db: Db, language: Language, now: Date, days: number): Promise<ListenReport> {
+export async function listenReport(db: Db, language: Language, now: Date, days: number, episodeSlug = ""): Promise<ListenReport> {
   const window = reportWindow(now, days);
-  const [counts, episodes] = await Promise.all([countsIn(db, window), listEpisodes(db, language)]);
+  const episodes = await listEpisodes(db, language);
+  const chosen = episodes.find((episode) => episode.slug === episodeSlug) ?? null;
+  const counts = await countsIn(db, window, chosen?.id ?? null);
   const byApp = new Map(windowDays(window).map((day) => [day, noApps()]));
   const appTotals = noApps();
   for (const row of counts.byDayAndApp) {
@@ -70,21 +79,23 @@ export async function listenReport(db: Db, language: Language, now: Date, days: 
     appTotals[row.app] += row.listens;
   }
   const series = dailySeries(counts.byDayAndApp, window);
+  const perEpisode = episodes
+    .map((episode) => ({
+      id: episode.id,
+      slug: episode.slug,
+      title: episode.title,
+      listens: counts.byEpisode.get(episode.id) ?? 0,
+      total: episode.listens,
+      invented: INVENTED.get(episode.slug) ?? null,
+    }))
+    .sort((a, b) => b.listens - a.listens);
   return {
     window,
+    episode: perEpisode.find((episode) => episode.id === chosen?.id) ?? null,
     total: series.reduce((sum, day) => sum + day.listens, 0),
     days: series.map((day) => ({ ...day, byApp: byApp.get(day.day)! })),
     apps: LISTENER_APPS.map((app) => ({ app, listens: appTotals[app] })),
-    episodes: episodes
-      .map((episode) => ({
-        id: episode.id,
-        slug: episode.slug,
-        title: episode.title,
-        listens: counts.byEpisode.get(episode.id) ?? 0,
-        total: episode.listens,
-        invented: INVENTED.get(episode.slug) ?? null,
-      }))
-      .sort((a, b) => b.listens - a.listens),
+    episodes: perEpisode,
   };
 }
 

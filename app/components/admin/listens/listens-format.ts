@@ -1,5 +1,5 @@
 import type { ListenReport, ReportDay } from "~/modules/podcast/listen-report.server";
-import type { ListenPeriod } from "~/modules/podcast/listen-period";
+import type { LISTENS_QUERY_ERRORS, ListenPeriod } from "~/modules/podcast/listen-period";
 
 /** A report day with its labels written on the server ("March 2, 2026" and "Mar 2"), so both renders agree. */
 export interface LabelledDay extends ReportDay {
@@ -10,6 +10,6 @@ export interface LabelledDay extends ReportDay {
 /** What the listens page shows: the period asked for, a refused period, and the report with its labels. */
 export interface ListensViewProps {
   period: ListenPeriod;
-  error: "invalidPeriod" | null;
+  error: (typeof LISTENS_QUERY_ERRORS)[number] | null;
   report: Omit<ListenReport, "days"> & { days: LabelledDay[]; from: string; to: string };
 }

@@ -1,43 +1,13 @@
 import { Download } from "lucide-react";
-import { Link } from "react-router";
-import { cn } from "~/components/lib/cn";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLocalize } from "~/i18n/root-data";
-import { LISTEN_PERIODS } from "~/modules/podcast/listen-period";
 import { ListensApps } from "./listens-apps";
 import { ListensChart } from "./listens-chart";
 import { ListensEpisodes } from "./listens-episodes";
+import { EpisodeFilter, LISTENS_PATH, PeriodSwitch } from "./listens-filter";
 import { useNumber } from "~/components/admin/use-number";
 import type { ListensViewProps } from "./listens-format";
-
-const PATH = "/admin/podcast";
-
-/** 30 or 90 days: plain links, so the switch works without JavaScript; the period shown is marked current. */
-function PeriodSwitch({ period }: { period: ListensViewProps["period"] }) {
-  const { t } = useTranslation("listens");
-  const localize = useLocalize();
-  return (
-    <nav aria-label={t("periodLabel")}>
-      <ul className="inline-flex rounded-full border border-line bg-white p-1">
-        {LISTEN_PERIODS.map((days) => (
-          <li key={days}>
-            <Link
-              to={`${localize(PATH)}?days=${days}`}
-              aria-current={days === period ? "page" : undefined}
-              className={cn(
-                "inline-flex min-h-11 items-center rounded-full px-3 font-semibold whitespace-nowrap sm:px-4",
-                days === period ? "bg-forest-700 text-white" : "text-ink hover:bg-sand",
-              )}
-            >
-              {t(`periods.${days}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
 
 function Export({ period }: { period: ListensViewProps["period"] }) {
   const { t } = useTranslation("listens");
@@ -48,7 +18,7 @@ function Export({ period }: { period: ListensViewProps["period"] }) {
         <h2 id="listens-export-title" className="text-lg font-semibold">{t("export.title")}</h2>
         <p className="mt-1 text-sm text-muted">{t("export.text")}</p>
       </div>
-      <a href={`${localize(`${PATH}/listens.csv`)}?days=${period}`} download className={buttonClass({ variant: "outline" })}>
+      <a href={`${localize(`${LISTENS_PATH}/listens.csv`)}?days=${period}`} download className={buttonClass({ variant: "outline" })}>
         <Download aria-hidden="true" className="size-4" />
         {t("export.button")}
       </a>
@@ -69,11 +39,14 @@ export function ListensView({ period, error, report }: ListensViewProps) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
-          <p className="font-serif text-xl font-semibold sm:text-2xl">{t("summary", { count: report.total, number: number(report.total), from: report.from, to: report.to })}</p>
+          <p className="font-serif text-xl font-semibold sm:text-2xl">
+            {t(report.episode ? "summaryEpisode" : "summary", { count: report.total, number: number(report.total), title: report.episode?.title, from: report.from, to: report.to })}
+          </p>
           <p className="mt-1 max-w-2xl text-sm text-muted">{t("howCounted")}</p>
         </div>
-        <PeriodSwitch period={period} />
+        <PeriodSwitch period={period} episode={report.episode?.slug ?? null} />
       </div>
+      <EpisodeFilter period={period} episode={report.episode?.slug ?? null} episodes={report.episodes} />
       {report.total === 0 && <p className="rounded-2xl border border-dashed border-forest-700/40 bg-white p-5 text-muted">{t("empty")}</p>}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ListensChart days={report.days} total={report.total} />
