@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { newObjectKey } from "~/adapters/storage/keys";
 import { locales } from "~/i18n/locales";
+import { SYSTEM_ACTOR } from "~/modules/audit/audit.server";
+import { deleteEpisode } from "~/modules/podcast/episode-admin.server";
 import { createEpisode, episodeBySlug } from "~/modules/podcast/episodes.server";
 import { reportWindow } from "~/modules/podcast/listen-days";
 import { listenReport } from "~/modules/podcast/listen-report.server";
@@ -158,6 +160,12 @@ describe.each(dialects)("the listens report on %s", (dialect) => {
     const bad = await owner.get("/admin/podcast/listens.csv?days=7");
     expect(bad.status).toBe(400);
     expect(await bad.text()).toBe(en.errors.invalidPeriod);
+
+    // A deleted episode's counts go with it.
+    const id = (await episodeBySlug(db(), slug, "en"))!.id;
+    expect(await deleteEpisode(app.services, SYSTEM_ACTOR, id, app.clock.now())).toBe(true);
+    expect(await db().selectFrom("episode_listen_days").selectAll().where("episode_id", "=", id).execute()).toEqual([]);
+    expect(await csvDownloadLines(await owner.get("/admin/podcast/listens.csv"), "listens-30-days.csv")).toHaveLength(7);
   });
 
   it("is for the admin in admin mode only: 401 signed out, 403 for a reader and an admin not in admin mode", async () => {
