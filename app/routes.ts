@@ -60,6 +60,8 @@ export default [
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
     route("admin/shop", "routes/admin-shop.tsx"),
+    route("admin/podcast", "routes/admin-podcast.tsx"),
+    route("admin/podcast/listens.csv", "routes/admin-podcast-csv.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

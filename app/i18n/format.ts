@@ -37,3 +37,10 @@ export function formatMonth(month: string, language: Language, style: "narrow" |
   const options: Intl.DateTimeFormatOptions = style === "full" ? { month: "long", year: "numeric" } : { month: style };
   return dateFormat(language, { ...options, timeZone: "UTC" }).format(date);
 }
+
+/** A UTC day written "2026-01-31" as "Jan 31" in the reader's language, for a chart's axis; computed on the server. */
+export function formatShortDay(day: string, language: Language): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return dateFormat(language, { month: "short", day: "numeric", timeZone: "UTC" }).format(date);
+}

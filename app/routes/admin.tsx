@@ -18,6 +18,7 @@ import { securityEventsSince } from "~/modules/audit/audit-log.server";
 import { pendingCommentCount } from "~/modules/comments/moderation.server";
 import { newContactMessageCount } from "~/modules/contact/moderation.server";
 import { failedConfirmationMails, subscriberCounts } from "~/modules/newsletter/subscriber-admin.server";
+import { listensInLastDays } from "~/modules/podcast/listen-report.server";
 import { FailedMails, type FailedMail } from "~/components/admin/failed-mails";
 import { formatDateTime } from "~/i18n/format";
 
@@ -55,16 +56,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /**
  * What the dashboard's cards count: comments to approve, new messages, security events of the last
- * 24 hours, confirmed subscribers and those still to confirm.
+ * 24 hours, confirmed subscribers and those still to confirm, and podcast listens of the last 30 days.
  */
 async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["services"]["db"]; now: () => Date }): Promise<DashboardCounts> {
-  const [pendingComments, newMessages, securityEventsLastDay, subscribers] = await Promise.all([
+  const [pendingComments, newMessages, securityEventsLastDay, subscribers, listensLast30Days] = await Promise.all([
     pendingCommentCount(db),
     newContactMessageCount(db),
     securityEventsSince(db, new Date(now().getTime() - 24 * 60 * 60 * 1000)),
     subscriberCounts(db),
+    listensInLastDays(db, now(), 30),
   ]);
-  return { pendingComments, newMessages, securityEventsLastDay, confirmedSubscribers: subscribers.confirmed, waitingSubscribers: subscribers.waiting };
+  return { pendingComments, newMessages, securityEventsLastDay, confirmedSubscribers: subscribers.confirmed, waitingSubscribers: subscribers.waiting, listensLast30Days };
 }
 
 /** The page's own verify and logout forms (they work without JavaScript). */

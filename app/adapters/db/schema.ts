@@ -226,6 +226,14 @@ export interface EpisodeListensTable {
   day: string;
 }
 
+/** Listens per episode, UTC day and app (a label such as "spotify", never a user agent). */
+export interface EpisodeListenDaysTable {
+  episode_id: string;
+  day: string;
+  app: string;
+  listens: Generated<number>;
+}
+
 export interface ShopBookTable {
   id: string;
   title: string;
@@ -274,6 +282,7 @@ export interface Database {
   episodes: EpisodesTable;
   episode_translations: EpisodeTranslationsTable;
   episode_listens: EpisodeListensTable;
+  episode_listen_days: EpisodeListenDaysTable;
   shop_book: ShopBookTable;
   shop_video: ShopVideoTable;
 }

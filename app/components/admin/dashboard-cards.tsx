@@ -1,4 +1,4 @@
-import { ArrowRight, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, Users } from "lucide-react";
+import { ArrowRight, Headphones, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
@@ -12,6 +12,7 @@ export interface DashboardCounts {
   securityEventsLastDay: number;
   confirmedSubscribers: number;
   waitingSubscribers: number;
+  listensLast30Days: number;
 }
 
 function Card({ title, text, href, icon, children }: { title: string; text: string; href: string | null; icon: ReactNode; children?: ReactNode }) {
@@ -66,6 +67,9 @@ export function DashboardCards({ counts }: { counts: DashboardCounts }) {
       </Card>
       <Card title={t("cards.shop.title")} text={t("cards.shop.text")} href="/admin/shop" icon={<ShoppingBag className="size-5" />}>
         <p className="mt-2 text-sm text-muted">{t("cards.shop.open")}</p>
+      </Card>
+      <Card title={t("cards.listens.title")} text={t("cards.listens.text")} href="/admin/podcast" icon={<Headphones className="size-5" />}>
+        <Count highlight={false}>{t("cards.listens.count", { number: number.format(counts.listensLast30Days) })}</Count>
       </Card>
     </ul>
   );

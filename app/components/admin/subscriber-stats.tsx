@@ -1,24 +1,17 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { LANGUAGE_LOCALES } from "~/i18n/languages";
-import { useLanguage } from "~/i18n/root-data";
 import { cn } from "~/components/lib/cn";
 import type { SubscriberStats } from "~/modules/newsletter/subscriber-admin.server";
+import { ShareBars } from "./share-bars";
+import { useNumber } from "./use-number";
 
 /** The stats with each month's labels written on the server, so both renders agree. */
 export interface SubscriberStatsData extends Omit<SubscriberStats, "months"> {
   months: Array<SubscriberStats["months"][number] & { narrow: string; short: string; full: string }>;
 }
 
-function useFormats() {
-  const locale = LANGUAGE_LOCALES[useLanguage()];
-  const number = new Intl.NumberFormat(locale);
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
-  return { number: (value: number) => number.format(value), percent: (value: number) => percent.format(value) };
-}
-
 function Counts({ stats }: { stats: SubscriberStatsData }) {
   const { t } = useTranslation("dashboard");
-  const { number } = useFormats();
+  const number = useNumber();
   const items = [
     { key: "total", value: stats.total, accent: "text-ink" },
     { key: "confirmed", value: stats.confirmed, accent: "text-forest-700" },
@@ -44,7 +37,7 @@ function Counts({ stats }: { stats: SubscriberStatsData }) {
  */
 function GrowthChart({ months }: { months: SubscriberStatsData["months"] }) {
   const { t } = useTranslation("dashboard");
-  const { number } = useFormats();
+  const number = useNumber();
   const highest = Math.max(1, ...months.map((month) => month.count));
   const sum = months.reduce((total, month) => total + month.count, 0);
   const range = { from: months[0]?.full ?? "", to: months[months.length - 1]?.full ?? "" };
@@ -103,32 +96,13 @@ function GrowthChart({ months }: { months: SubscriberStatsData["months"] }) {
 /** Sign-ups by the form they came from: each a line with its number, share and a bar. */
 function Sources({ sources, total }: { sources: SubscriberStatsData["sources"]; total: number }) {
   const { t } = useTranslation("dashboard");
-  const { number, percent } = useFormats();
-  const highest = Math.max(1, ...sources.map((source) => source.count));
+  const shares = sources.map((source) => ({ key: source.source, label: t(`subscribers.sources.${source.source}`, { defaultValue: source.source }), count: source.count }));
   return (
     <section aria-labelledby="sources-title" className="min-w-0 rounded-2xl border border-line bg-white p-5 sm:p-6">
       <h3 id="sources-title" className="text-lg font-semibold">
         {t("subscribers.sourcesTitle")}
       </h3>
-      {sources.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{t("subscribers.sourcesEmpty")}</p>
-      ) : (
-        <ul className="mt-4 flex flex-col gap-4">
-          {sources.map((source) => (
-            <li key={source.source}>
-              <div className="flex items-baseline justify-between gap-3">
-                <span className="min-w-0 font-medium wrap-anywhere">{t(`subscribers.sources.${source.source}`, { defaultValue: source.source })}</span>
-                <span className="shrink-0 text-sm text-muted tabular-nums">
-                  {number(source.count)} ({percent(total ? source.count / total : 0)})
-                </span>
-              </div>
-              <div aria-hidden="true" className="mt-1.5 h-2 rounded-full bg-sand">
-                <div className="h-2 rounded-full bg-gold-400" style={{ width: `${(source.count / highest) * 100}%` }} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      {sources.length === 0 ? <p className="mt-2 text-sm text-muted">{t("subscribers.sourcesEmpty")}</p> : <ShareBars shares={shares} total={total} />}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import enEpisode from "./en/episode.json";
 import enErrors from "./en/errors.json";
 import enFooter from "./en/footer.json";
 import enHome from "./en/home.json";
+import enListens from "./en/listens.json";
 import enNav from "./en/nav.json";
 import enNewsletter from "./en/newsletter.json";
 import enPages from "./en/pages.json";
@@ -30,6 +31,7 @@ import esEpisode from "./es/episode.json";
 import esErrors from "./es/errors.json";
 import esFooter from "./es/footer.json";
 import esHome from "./es/home.json";
+import esListens from "./es/listens.json";
 import esNav from "./es/nav.json";
 import esNewsletter from "./es/newsletter.json";
 import esPages from "./es/pages.json";
@@ -50,6 +52,7 @@ import frEpisode from "./fr/episode.json";
 import frErrors from "./fr/errors.json";
 import frFooter from "./fr/footer.json";
 import frHome from "./fr/home.json";
+import frListens from "./fr/listens.json";
 import frNav from "./fr/nav.json";
 import frNewsletter from "./fr/newsletter.json";
 import frPages from "./fr/pages.json";
@@ -70,6 +73,7 @@ import ptEpisode from "./pt/episode.json";
 import ptErrors from "./pt/errors.json";
 import ptFooter from "./pt/footer.json";
 import ptHome from "./pt/home.json";
+import ptListens from "./pt/listens.json";
 import ptNav from "./pt/nav.json";
 import ptNewsletter from "./pt/newsletter.json";
 import ptPages from "./pt/pages.json";
@@ -85,8 +89,8 @@ import ptUpdates from "./pt/updates.json";
  * here once per language, and the locale test fails until all four have it.
  */
 export const locales = {
-  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, nav: enNav, newsletter: enNewsletter, subscription: enSubscription, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, podcast: enPodcast, episode: enEpisode, errors: enErrors, updates: enUpdates },
-  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, nav: esNav, newsletter: esNewsletter, subscription: esSubscription, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, podcast: esPodcast, episode: esEpisode, errors: esErrors, updates: esUpdates },
-  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, nav: ptNav, newsletter: ptNewsletter, subscription: ptSubscription, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, podcast: ptPodcast, episode: ptEpisode, errors: ptErrors, updates: ptUpdates },
-  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, nav: frNav, newsletter: frNewsletter, subscription: frSubscription, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, podcast: frPodcast, episode: frEpisode, errors: frErrors, updates: frUpdates },
+  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, listens: enListens, nav: enNav, newsletter: enNewsletter, subscription: enSubscription, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, podcast: enPodcast, episode: enEpisode, errors: enErrors, updates: enUpdates },
+  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, listens: esListens, nav: esNav, newsletter: esNewsletter, subscription: esSubscription, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, podcast: esPodcast, episode: esEpisode, errors: esErrors, updates: esUpdates },
+  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, listens: ptListens, nav: ptNav, newsletter: ptNewsletter, subscription: ptSubscription, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, podcast: ptPodcast, episode: ptEpisode, errors: ptErrors, updates: ptUpdates },
+  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, listens: frListens, nav: frNav, newsletter: frNewsletter, subscription: frSubscription, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, podcast: frPodcast, episode: frEpisode, errors: frErrors, updates: frUpdates },
 };

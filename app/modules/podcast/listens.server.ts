@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { isbot } from "isbot";
 import { sql } from "kysely";
 import type { Db } from "~/adapters/db/database.server";
 import { networkKey } from "~/lib/network";
+import { countedListenerApp } from "./listener-app";
 
 export interface ListenRequest {
   episodeId: string;
@@ -27,12 +27,14 @@ export function listenerHash(secret: string, day: string, network: string): stri
 
 /**
  * Counts a download of an episode's audio once per network per UTC day, whatever the user agent; bots
- * (isbot) and requests without a user agent are not counted. One insert decides (the primary key
- * refuses the second of a day), so parallel requests count once. Returns whether this request was counted.
+ * and requests without a user agent are not counted (countedListenerApp). One insert decides (the
+ * primary key refuses the second of a day), so parallel requests count once. A counted listen raises
+ * the episode's total and its day's count for the app it came from (the listens report reads those).
+ * Returns whether this request was counted.
  */
 export async function countListen(db: Db, request: ListenRequest): Promise<boolean> {
-  const userAgent = request.userAgent?.trim() ?? "";
-  if (!userAgent || isbot(userAgent)) return false;
+  const app = countedListenerApp(request.userAgent);
+  if (!app) return false;
   const day = request.now.toISOString().slice(0, 10);
   const listener = listenerHash(request.secret, day, networkKey(request.ip));
   return db.transaction().execute(async (trx) => {
@@ -46,6 +48,11 @@ export async function countListen(db: Db, request: ListenRequest): Promise<boole
       .updateTable("episodes")
       .set({ listens: sql<number>`listens + 1` })
       .where("id", "=", request.episodeId)
+      .execute();
+    await trx
+      .insertInto("episode_listen_days")
+      .values({ episode_id: request.episodeId, day, app, listens: 1 })
+      .onConflict((conflict) => conflict.columns(["episode_id", "day", "app"]).doUpdateSet({ listens: sql<number>`episode_listen_days.listens + 1` }))
       .execute();
     const oldest = new Date(request.now.getTime() - (KEEP_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
     await trx.deleteFrom("episode_listens").where("day", "<", oldest).execute();
