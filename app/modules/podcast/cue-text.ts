@@ -24,3 +24,16 @@ export function cueText(lines: string[]): { text: string; speaker?: string } {
     .trim();
   return speaker ? { text, speaker: decodeReferences(speaker) } : { text };
 }
+
+/** A transcript as plain text: one cue a line, the speaker's name before their words when it changes. */
+export function plainTextOf(cues: { speaker?: string; text: string }[]): string {
+  let speaker: string | undefined;
+  const lines: string[] = [];
+  for (const cue of cues) {
+    if (!cue.text) continue;
+    const named = cue.speaker && cue.speaker !== speaker;
+    if (cue.speaker) speaker = cue.speaker;
+    lines.push(named ? `${cue.speaker}: ${cue.text}` : cue.text);
+  }
+  return lines.join("\n");
+}
