@@ -8,7 +8,7 @@ export function SeekButton({ seconds, label, seek }: { seconds: number; label: (
       type="button"
       onClick={() => seek(seconds)}
       aria-label={label(time)}
-      className="inline-flex min-h-9 min-w-16 shrink-0 items-center justify-center rounded-full bg-forest-700/10 px-3 font-mono text-sm font-semibold text-forest-900 tabular-nums hover:bg-forest-700/20"
+      className="inline-flex min-h-9 min-w-16 shrink-0 items-center justify-center rounded-full bg-forest-700/10 px-3 text-sm font-semibold text-forest-900 tabular-nums hover:bg-forest-700/20"
     >
       {time}
     </button>
