@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
@@ -11,6 +12,11 @@ const { browser } = useBrowser();
 const { adminPage } = useAdminServer("episode-transcripts");
 
 const dialog = (page: Page) => page.getByRole("dialog");
+const axeViolations = async (page: Page, include?: string) => {
+  const builder = new AxeBuilder({ page }).exclude("[data-sonner-toaster]");
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+};
 const textFile = (name: string, mimeType: string, text: string) => ({ name, mimeType, buffer: Buffer.from(text) });
 // The sample episode "Legacy of MLK" is 12 seconds long.
 const VTT = "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Amara Diallo>Welcome to Diaspora Policy.\n\n00:05.000 --> 00:11.000\nToday: the dream, and the trade rules that test it.\n";
@@ -54,6 +60,7 @@ describe("transcripts and chapters in the browser", () => {
       await expect.poll(() => transcript.getByText("Today: the dream, and the trade rules that test it.").isVisible()).toBe(true);
       expect(await transcript.getByText("Amara Diallo:").isVisible()).toBe(true);
       expect(await transcript.getByRole("button", { name: "Play from 0:05" }).isVisible()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     await step("removes the chapters in the dialog; the transcript stays", async () => {
@@ -61,6 +68,7 @@ describe("transcripts and chapters in the browser", () => {
       await waitForHydration(page);
       await page.getByRole("button", { name: "Edit Legacy of MLK" }).first().click();
       await expect.poll(() => dialog(page).getByText("This episode has a WebVTT transcript.").isVisible()).toBe(true);
+      expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
       await dialog(page).getByLabel("Remove the chapters").check();
       await dialog(page).getByRole("button", { name: "Save changes" }).click();
       await expect.poll(() => page.getByText("Episode updated successfully").isVisible(), { timeout: 10_000 }).toBe(true);
