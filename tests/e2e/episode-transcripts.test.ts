@@ -5,8 +5,8 @@ import { waitForHydration, watchErrors } from "../support/browser";
 import { step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 
-// The owner adds a transcript and chapters to an episode in the episode dialog, sees a bad file
-// refused with the chapter at fault, then finds both on the episode page: a chapter's time plays the
+// The owner adds a transcript and chapters to an episode in the episode dialog, sees bad files
+// refused with the line or chapter at fault, then finds both on the episode page: a chapter's time plays the
 // episode from there, the transcript opens from the keyboard. Then removes the chapters again.
 const { browser } = useBrowser();
 const { adminPage } = useAdminServer("episode-transcripts");
@@ -30,7 +30,11 @@ describe("transcripts and chapters in the browser", () => {
 
     await step("refuses chapters with a missing title, naming the chapter", async () => {
       await page.getByRole("button", { name: "Edit Legacy of MLK" }).first().click();
+      // Read in the browser as soon as it is chosen: a cue past the 12 seconds is named before anything is sent.
+      await dialog(page).getByLabel("Transcript (optional)").setInputFiles(textFile("long.vtt", "text/vtt", "WEBVTT\n\n00:00.000 --> 00:30.000\nToo long.\n"));
+      await expect.poll(() => dialog(page).getByText("The cue at line 3 of the transcript ends after the episode does.").isVisible()).toBe(true);
       await dialog(page).getByLabel("Transcript (optional)").setInputFiles(textFile("mlk.vtt", "text/vtt", VTT));
+      await expect.poll(() => dialog(page).getByText("The cue at line 3 of the transcript ends after the episode does.").count()).toBe(0);
       await dialog(page).getByLabel("Chapters (optional)").setInputFiles(textFile("chapters.json", "application/json", chapters("  ")));
       await dialog(page).getByRole("button", { name: "Save changes" }).click();
       await expect.poll(() => dialog(page).getByText("Chapter 2 needs a title.").isVisible(), { timeout: 10_000 }).toBe(true);

@@ -11,12 +11,13 @@ import { LANGUAGE_NAMES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/root-data";
 import { parseInput } from "~/lib/form-input";
 import { refusalIn } from "~/lib/route-policies";
-import { EPISODE_LIMITS, episodeFieldsSchema, type EpisodeAnswer, type EpisodeErrors } from "~/modules/podcast/episode-form";
+import { episodeFieldsSchema, type EpisodeAnswer } from "~/modules/podcast/episode-form";
 import type { EpisodeView } from "~/components/podcast/episode-view";
 import { FilePicker } from "~/components/ui/file-picker";
 import { MAX_AUDIO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { failureStatus, sendResumable, type UploadProgress } from "~/components/ui/resumable-upload";
-import { TextFileField, type TextField, type TextFileChoice } from "./text-file-field";
+import { checkInBrowser, TextFileField, type TextField, type TextFileChoice } from "./text-file-field";
+import { messagesFor, TEXT_FIELDS, type Messages } from "./episode-messages";
 
 /** MP3, WAV, M4A, by extension or by the type the browser reports; one file. */
 const AUDIO_RULES = {
@@ -28,38 +29,7 @@ const AUDIO_RULES = {
 
 type Props = { mode: "upload"; episode?: undefined; onClose: () => void } | { mode: "edit"; episode: EpisodeView; onClose: () => void };
 type Phase = "idle" | "uploading" | "saving";
-type Messages = Partial<Record<"title" | "description" | "categories" | "audio" | TextField, string>>;
-const TEXT_FIELDS = ["transcript", "chapters"] as const;
 const NO_CHOICE: TextFileChoice = { file: null, remove: false };
-type T = (key: string, options?: Record<string, unknown>) => string;
-
-const AUDIO_MESSAGES: Record<string, string> = {
-  required: "audioRequired",
-  type: "audioType",
-  empty: "audioEmpty",
-  unreadable: "audioUnreadable",
-  missing: "audioMissing",
-  incomplete: "audioMissing",
-} satisfies Record<NonNullable<EpisodeErrors["audio"]>, string>;
-
-/** Field problems, from the browser's check or the server's answer, in the reader's language. */
-function messagesFor(t: T, errors: Partial<Record<string, string>>): Messages {
-  const messages: Messages = {};
-  if (errors.title) messages.title = t(errors.title === "required" ? "manage.errors.titleRequired" : "manage.errors.titleTooLong", { max: EPISODE_LIMITS.title });
-  if (errors.description)
-    messages.description = t(errors.description === "required" ? "manage.errors.descriptionRequired" : "manage.errors.descriptionTooLong", { max: EPISODE_LIMITS.description });
-  if (errors.categories)
-    messages.categories = t(errors.categories === "tooMany" ? "manage.errors.categoriesTooMany" : "manage.errors.categoriesTooLong", {
-      max: errors.categories === "tooMany" ? EPISODE_LIMITS.categories : EPISODE_LIMITS.category,
-    });
-  if (errors.audio) messages.audio = t(`manage.errors.${AUDIO_MESSAGES[errors.audio]}`);
-  // The server names the line of a transcript or the chapter at fault.
-  for (const field of TEXT_FIELDS) {
-    const at = errors[`${field}At`];
-    if (errors[field]) messages[field] = t(`manage.errors.${field}File.${errors[field]}`, { line: at, number: at });
-  }
-  return messages;
-}
 
 /**
  * The episode upload and edit dialogs: title, description, comma-separated categories and the
@@ -79,6 +49,7 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
   const sent = useRef<{ file: File; uploadId: string } | null>(null);
   const [texts, setTexts] = useState<Record<TextField, TextFileChoice>>({ transcript: NO_CHOICE, chapters: NO_CHOICE });
   const sentTexts = useRef<Partial<Record<TextField, { file: File; uploadId: string }>>>({});
+  const chosenTexts = useRef<Partial<Record<TextField, File | null>>>({});
   const cancel = useRef<AbortController | null>(null);
   const failed = mode === "upload" ? "manage.toasts.uploadFailed" : "manage.toasts.updateFailed";
   const showFailure = () =>
@@ -108,6 +79,18 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
     setMessages(({ audio: _audio, ...rest }) => (chosen || mode === "edit" ? rest : { ...rest, audio: t("manage.errors.audioRequired") }));
+  };
+
+  const chooseTextFile = (field: TextField, choice: TextFileChoice) => {
+    setTexts((current) => ({ ...current, [field]: choice }));
+    chosenTexts.current[field] = choice.file;
+    setMessages(({ [field]: _dropped, ...rest }) => rest);
+    // Within the episode's length when it is known (editing, keeping the audio); the server checks again.
+    const duration = mode === "edit" && !file ? episode.durationSeconds : Number.POSITIVE_INFINITY;
+    if (choice.file)
+      void checkInBrowser(field, choice.file, duration).then((found) => {
+        if (found && chosenTexts.current[field] === choice.file) setMessages((current) => ({ ...current, ...messagesFor(t, { [field]: found.problem, [`${field}At`]: String(found.at ?? "") }) }));
+      });
   };
 
   const close = () => {
@@ -251,10 +234,7 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
                 field={field}
                 episode={episode}
                 choice={texts[field]}
-                onChoice={(choice) => {
-                  setTexts((current) => ({ ...current, [field]: choice }));
-                  setMessages(({ [field]: _dropped, ...rest }) => rest);
-                }}
+                onChoice={(choice) => chooseTextFile(field, choice)}
                 error={messages[field]}
                 onError={(message) => setMessages((current) => ({ ...current, [field]: message ?? undefined }))}
                 disabled={busy}

@@ -1,7 +1,9 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { FilePicker } from "~/components/ui/file-picker";
 import { MAX_EPISODE_TEXT_FILE_BYTES } from "~/lib/upload-limits";
+import { parseChapters } from "~/modules/podcast/chapters-file";
 import type { EpisodeCard } from "~/modules/podcast/episode-card";
+import { parseTimedTranscript } from "~/modules/podcast/timed-transcript";
 
 /**
  * The episode dialog's transcript and chapters fields: a file (WebVTT or SubRip; JSON chapters)
@@ -70,4 +72,24 @@ export function TextFileField({ field, episode, choice, onChoice, error, onError
       )}
     </div>
   );
+}
+
+/**
+ * The same reading the server does, at once when a file is chosen, so the owner hears about a wrong
+ * line before sending anything. Without the new episode's duration (a new audio file), only the
+ * file's own shape is checked; the server checks the rest.
+ */
+export async function checkInBrowser(field: TextField, file: File, durationSeconds: number): Promise<{ problem: string; at?: number } | null> {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return { problem: "encoding" };
+  }
+  if (field === "transcript") {
+    const reading = parseTimedTranscript(text, durationSeconds);
+    return reading.ok ? null : { problem: reading.problem, at: reading.line };
+  }
+  const reading = parseChapters(text, durationSeconds);
+  return reading.ok ? null : { problem: reading.problem, at: reading.chapter };
 }
