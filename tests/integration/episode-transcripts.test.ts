@@ -80,8 +80,10 @@ describe.each(dialects)("episode transcripts and chapters on %s", (dialect) => {
     expect(JSON.parse(audit.details)).toMatchObject({ slug: "trade-talk", transcript: "added", chapters: "added" });
   });
 
-  it("replaces the transcript with SubRip and removes the chapters, audited", async () => {
+  it("replaces the transcript with SubRip and removes the chapters, audited, and the stored pages change", async () => {
     const owner = await adminInMode("10.71.1.1");
+    await get("/podcast/trade-talk");
+    expect((await get("/podcast/trade-talk")).headers.get("x-page-cache")).toBe("hit");
     const episode = (await episodeBySlug(db(), "trade-talk", "en"))!;
     const edited = await send(owner, { intent: "update", id: episode.id, transcriptUploadId: await text(owner, SRT, "talk.srt", "transcript"), removeChapters: "on", ...episodeFields });
     expect(edited).toEqual({ status: 200, answer: { ok: true, done: "updated" } });
@@ -93,6 +95,8 @@ describe.each(dialects)("episode transcripts and chapters on %s", (dialect) => {
     const item = await feedItem("trade-talk");
     expect(item["podcast:transcript"][0]).toMatchObject({ "@type": "application/x-subrip" });
     expect(item["podcast:chapters"]).toBeUndefined();
+    // The page stored by the cache with the chapters on it was forgotten when they were removed.
+    expect((await (await get("/podcast/trade-talk")).text()).includes("The AfCFTA")).toBe(false);
     const audit = await db().selectFrom("audit_log").select("details").where("action", "=", "podcast.episode_updated").orderBy("timestamp", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(audit.details)).toMatchObject({ transcript: "added", chapters: "removed" });
 
