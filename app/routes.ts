@@ -22,6 +22,9 @@ export default [
   route("podcast/audio/:file", "routes/podcast-audio.ts"),
   route("podcast/artwork/:file", "routes/podcast-artwork.ts"),
   route("podcast/:slug/transcript.txt", "routes/podcast-transcript.ts"),
+  route("podcast/:slug/transcript.vtt", "routes/podcast-transcript-file.ts", { id: "podcast-transcript-vtt" }),
+  route("podcast/:slug/transcript.srt", "routes/podcast-transcript-file.ts", { id: "podcast-transcript-srt" }),
+  route("podcast/:slug/chapters.json", "routes/podcast-chapters.ts"),
   route(":lang?", "routes/localized-layout.tsx", [
     index("routes/home.tsx"),
     route("blog", "routes/blog.tsx"),

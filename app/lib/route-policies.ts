@@ -65,6 +65,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/podcast-audio.ts": { read: "public" },
   "routes/podcast-artwork.ts": { read: "public" },
   "routes/podcast-transcript.ts": { read: "public" },
+  "routes/podcast-transcript-file.ts": { read: "public" },
+  "routes/podcast-chapters.ts": { read: "public" },
   "routes/shop-cover.ts": { read: "public" },
   "routes/shop-video.ts": { read: "public" },
   "routes/files-book.ts": { read: "signed" },
@@ -119,6 +121,8 @@ const NAMED_ROUTES: Record<string, string> = {
   "blog-atom": "routes/blog-feed.ts",
   "blog-rss-localized": "routes/blog-feed.ts",
   "blog-atom-localized": "routes/blog-feed.ts",
+  "podcast-transcript-vtt": "routes/podcast-transcript-file.ts",
+  "podcast-transcript-srt": "routes/podcast-transcript-file.ts",
 };
 
 /**

@@ -10,12 +10,13 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { jsonLd } from "~/lib/json-ld";
 import { formatDuration, isoDuration } from "~/modules/podcast/duration";
 import { episodeBySlug } from "~/modules/podcast/episodes.server";
+import { episodeTimedTexts } from "~/modules/podcast/episode-files.server";
 import { FEED_PATH } from "~/modules/podcast/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db, config } = context.services;
-  const episode = await episodeBySlug(db, params.slug, language);
+  const [episode, timed] = await Promise.all([episodeBySlug(db, params.slug, language), episodeTimedTexts(db, params.slug)]);
   if (!episode) throw data(null, { status: 404 });
   return {
     // ShareLinks speaks the blog's words.
@@ -36,6 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       categories: episode.categories,
       transcript: episode.transcript,
       translated: episode.translated,
+      cues: timed.cues,
+      chapters: timed.chapters,
     },
     appUrl: config.appUrl,
     url: config.appUrl + localizePath(`/podcast/${episode.slug}`, language),

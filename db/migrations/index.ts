@@ -22,6 +22,7 @@ import * as migration0018 from "./0018-page-versions";
 import * as migration0019 from "./0019-confirmation-link-expiry";
 import * as migration0020 from "./0020-confirmation-mail-state";
 import * as migration0026 from "./0026-episode-listen-days";
+import * as migration0027 from "./0027-episode-transcript-files";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-settings": migration0001,
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0019-confirmation-link-expiry": migration0019,
   "0020-confirmation-mail-state": migration0020,
   "0026-episode-listen-days": migration0026,
+  "0027-episode-transcript-files": migration0027,
 };

@@ -46,7 +46,7 @@ describe("episode management in the browser", () => {
     const submit = dialog(page).getByRole("button", { name: "Upload", exact: true });
     expect(await submit.isDisabled()).toBe(true);
 
-    const input = dialog(page).locator("input[type=file]");
+    const input = dialog(page).getByLabel("Audio file", { exact: true });
     await step("refuses a picture, two files and an empty file, and ignores the system's junk files", async () => {
       await input.setInputFiles(file("cover.png", "image/png", pngBytes()));
       await expect.poll(() => dialog(page).getByText("File type must be .mp3, .wav, .m4a").isVisible()).toBe(true);
@@ -114,7 +114,7 @@ describe("episode management in the browser", () => {
       await dialog(page).getByLabel("Description").fill("How trade rules carry the past into the present.");
       await dialog(page).getByLabel("Categories").fill("Pan-Africanism, Diaspora Economics");
       // 12 MB: three pieces of 5 MB.
-      await dialog(page).locator("input[type=file]").setInputFiles(file("episode.mp3", "audio/mpeg", mp3Bytes(780)));
+      await dialog(page).getByLabel("Audio file", { exact: true }).setInputFiles(file("episode.mp3", "audio/mpeg", mp3Bytes(780)));
       await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
       await expect.poll(() => dialog(page).getByRole("button", { name: "Uploading..." }).isVisible()).toBe(true);
       expect(await dialog(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);

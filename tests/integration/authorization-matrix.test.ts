@@ -51,6 +51,9 @@ const LET_THROUGH: Record<string, Partial<Record<Method, number | ((visitor: Who
   "routes/shop-video.ts": { GET: 404 },
   "routes/podcast-audio.ts": { GET: 404 },
   "routes/podcast-artwork.ts": { GET: 404 },
+  // The sample episode has no timed transcript and no chapters.
+  "routes/podcast-transcript-file.ts": { GET: 404 },
+  "routes/podcast-chapters.ts": { GET: 404 },
   "routes/verify-email.tsx": { GET: 400 },
   "routes/sign-in-link-verify.tsx": { GET: 400 },
   "routes/newsletter-confirm.tsx": { GET: 400 },

@@ -11,12 +11,11 @@ import { appOnS3Storage, appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
 import { people, PEOPLE_PASSWORD } from "../support/people";
+import { decodeAnswer } from "../support/single-fetch";
 import { createUpload, mp3Bytes, pngBytes, sendBytes, uploadFile, uploadIdOf, uploadOffset } from "../support/tus";
 
 // Uploading, editing and deleting episodes over HTTP as the owner does: the resumable upload, the
 // episode form, the refusals, and the bad files (wrong type, renamed, empty, too large), on both databases.
-
-type Answer = { ok: boolean; done?: string; slug?: string; errors?: Record<string, string>; refused?: string };
 
 describe.each(dialects)("episode uploads on %s", (dialect) => {
   const app = appOnTestDatabase(dialect);
@@ -261,18 +260,3 @@ describe("episode uploads with S3-compatible storage", () => {
     expect(await app.services.storage.exists(episode.audioKey)).toBe(false);
   });
 });
-
-/** React Router's single-fetch answer (turbo-stream) for a plain object of strings, booleans and objects. */
-function decodeAnswer(text: string): Answer {
-  const table = JSON.parse(text) as unknown[];
-  const resolve = (index: number): unknown => {
-    const value = table[index];
-    if (Array.isArray(value)) return value.map((item) => resolve(item as number));
-    if (value && typeof value === "object") {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [String(table[Number(key.slice(1))]), resolve(item as number)]));
-    }
-    return value;
-  };
-  const root = resolve(0) as Record<string, unknown>;
-  return (root.data ?? root) as Answer;
-}

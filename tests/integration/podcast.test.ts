@@ -34,7 +34,7 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
       expect(Math.min(...listens)).toBe(2189);
       expect(Math.max(...listens)).toBe(4582);
       for (const episode of episodes) {
-        expect(Object.keys(episode).sort()).toEqual(["audioUrl", "categories", "description", "durationSeconds", "id", "imageUrl", "listens", "publishedAt", "slug", "title"].sort());
+        expect(Object.keys(episode).sort()).toEqual(["audioUrl", "categories", "description", "durationSeconds", "hasChapters", "id", "imageUrl", "listens", "publishedAt", "slug", "title", "transcriptKind"].sort());
         expect(episode.categories.every((category) => (EPISODE_CATEGORIES as readonly string[]).includes(category))).toBe(true);
         expect(episode.audioUrl).toMatch(/^\/podcast\/audio\/[0-9a-f-]{36}\.wav$/);
         expect(episode.imageUrl).toBe(`/podcast/artwork/${episode.slug}.svg`);

@@ -206,7 +206,13 @@ export interface EpisodesTable {
   audio_size: number;
   audio_type: string;
   guid: string;
+  /** Plain-text transcript (served as transcript.txt when there is no timed one). */
   transcript: string | null;
+  /** The timed transcript as uploaded, and its format: "vtt" (WebVTT) or "srt" (SubRip). */
+  transcript_file: string | null;
+  transcript_format: string | null;
+  /** Podcasting 2.0 JSON chapters, as checked and rewritten on upload. */
+  chapters: string | null;
   created_at: string;
   updated_at: string;
 }

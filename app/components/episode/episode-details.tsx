@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, Download, Headphones, Rss } from "lucide-react";
+import { useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { ShareLinks } from "~/components/blog/share-links";
@@ -7,20 +8,33 @@ import type { Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import type { Episode } from "~/modules/podcast/episodes.server";
 import { slugify } from "~/modules/podcast/slug";
+import type { EpisodeTimedTexts } from "~/modules/podcast/episode-files.server";
+import { EpisodeChapters } from "./episode-chapters";
+import { EpisodeTranscript } from "./episode-transcript";
 
 export type EpisodeDetailsData = Pick<
   Episode,
   "slug" | "title" | "description" | "publishedAt" | "listens" | "imageUrl" | "audioUrl" | "audioType" | "categories" | "transcript" | "translated"
-> & {
+> &
+  EpisodeTimedTexts & {
   /** Written for the reader (formatDate). */
   date: string;
   /** m:ss (formatDuration). */
   duration: string;
 };
 
-/** The episode page: artwork, title, the player, show notes, transcript, categories and share links. */
+/** The episode page: artwork, title, the player, show notes, chapters, transcript, categories and share links. */
 export function EpisodeDetails({ episode, url, feedUrl, language }: { episode: EpisodeDetailsData; url: string; feedUrl: string; language: Language }) {
   const { t } = useTranslation("episode");
+  const audio = useRef<HTMLAudioElement>(null);
+  // A chapter's or passage's time plays the episode from there, and shows the reader where the player is.
+  const seek = (seconds: number) => {
+    const player = audio.current;
+    if (!player) return;
+    player.currentTime = seconds;
+    void player.play().catch(() => undefined);
+    player.scrollIntoView({ block: "nearest" });
+  };
   const categoryName = (name: string) => t(`category.${slugify(name)}`, { defaultValue: name });
   return (
     <article className="pb-12">
@@ -54,7 +68,7 @@ export function EpisodeDetails({ episode, url, feedUrl, language }: { episode: E
               </p>
             )}
             <section aria-label={t("playerLabel")} className="mt-6 rounded-2xl border border-line bg-white p-4 sm:p-5">
-              <audio controls preload="none" className="w-full">
+              <audio ref={audio} controls preload="none" className="w-full">
                 <source src={episode.audioUrl} type={episode.audioType} />
                 {t("audioFallback")}
               </audio>
@@ -83,7 +97,9 @@ export function EpisodeDetails({ episode, url, feedUrl, language }: { episode: E
             </ul>
           )}
         </section>
-        {episode.transcript && (
+        {episode.chapters && <EpisodeChapters chapters={episode.chapters} seek={seek} />}
+        {episode.cues && <EpisodeTranscript cues={episode.cues} seek={seek} />}
+        {!episode.cues && episode.transcript && (
           <section aria-labelledby="transcript" className="rounded-2xl bg-sand p-5 sm:p-6">
             <h2 id="transcript" className="text-2xl font-semibold">
               {t("transcript")}

@@ -11,4 +11,7 @@ export interface EpisodeCard {
   audioUrl: string;
   categories: string[];
   listens: number;
+  /** What transcript the episode has (the edit dialog offers to remove it): timed, plain text, or none. */
+  transcriptKind: "vtt" | "srt" | "text" | null;
+  hasChapters: boolean;
 }

@@ -3,7 +3,7 @@ import type { Language } from "~/i18n/languages";
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/modules/audit/audit.server";
 import { deleteEpisode, updateEpisode, uploadEpisode } from "./episode-admin.server";
-import type { EpisodeChange } from "./episode-change-form";
+import { textFileChange, type EpisodeChange } from "./episode-change-form";
 import type { EpisodeDone } from "./episode-form";
 
 type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger">;
@@ -32,7 +32,11 @@ async function apply(services: Services, actor: Actor, change: EpisodeChange, la
     return { ok: true as const, done: "deleted" as const };
   }
   const { title, description, categories, uploadId } = change;
-  const edit = { fields: { title, description, categories }, language };
+  const files = {
+    transcript: textFileChange(change.transcriptUploadId, change.removeTranscript),
+    chapters: textFileChange(change.chaptersUploadId, change.removeChapters),
+  };
+  const edit = { fields: { title, description, categories }, language, files };
   if (change.intent === "create") return { ok: true as const, done: "uploaded" as const, slug: await uploadEpisode(services, actor, edit, uploadId, now) };
   if (!(await updateEpisode(services, actor, change.id, edit, uploadId || null, now))) throw notFound();
   return { ok: true as const, done: "updated" as const };

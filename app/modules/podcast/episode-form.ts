@@ -14,7 +14,9 @@ export type EpisodeFieldErrors = Partial<Record<EpisodeField, EpisodeFieldProble
 
 /** Why an uploaded file cannot be an episode's audio (episode-audio.server.ts), or none was named. */
 export type AudioProblem = "missing" | "incomplete" | "empty" | "type" | "unreadable";
-export type EpisodeErrors = EpisodeFieldErrors & { audio?: AudioProblem | "required" };
+/** A transcript or chapters file the server refused, and the line or chapter at fault when it names one. */
+type TextFileErrors = Partial<Record<"transcript" | "chapters" | "transcriptAt" | "chaptersAt", string>>;
+export type EpisodeErrors = EpisodeFieldErrors & { audio?: AudioProblem | "required" } & TextFileErrors;
 export type EpisodeDone = "uploaded" | "updated" | "deleted";
 /**
  * The podcast page action's answer to the dialogs. A post the admin gate refused has no `errors` (see

@@ -6,6 +6,7 @@ import type { Language } from "~/i18n/languages";
 import type { EpisodeCard } from "./episode-card";
 import type { EpisodeText } from "./sample-episodes";
 import { slugify, uniqueSlug } from "./slug";
+import type { TranscriptFormat } from "./timed-transcript";
 
 const SOURCE_LANGUAGE = "en";
 /** Audio objects live under this storage prefix and are served at /podcast/audio/<last segment>. */
@@ -14,6 +15,9 @@ export const AUDIO_PREFIX = "podcast/audio";
 export interface Episode extends EpisodeCard {
   guid: string;
   transcript: string | null;
+  /** The format of the timed transcript (WebVTT or SubRip), null when there is none. */
+  transcriptFormat: TranscriptFormat | null;
+  hasChapters: boolean;
   audioKey: string;
   audioSize: number;
   audioType: string;
@@ -57,14 +61,23 @@ const columns = (eb: LocalizedBuilder) => [
   "p.audio_type" as const,
   "p.guid" as const,
   "p.transcript" as const,
+  "p.transcript_format" as const,
+  // Whether there are chapters, not the chapters themselves: lists need no more.
+  eb("p.chapters", "is not", null).as("has_chapters"),
   eb.fn.coalesce("t.title", "e.title").as("title"),
   eb.fn.coalesce("t.description", "e.description").as("description"),
   "t.episode_id as translated_id" as const,
 ];
 
-type Row = Omit<EpisodesTable, "created_at" | "updated_at"> & { title: string; description: string; translated_id: string | null };
+type Row = Omit<EpisodesTable, "created_at" | "updated_at" | "transcript_file" | "chapters"> & {
+  title: string;
+  description: string;
+  translated_id: string | null;
+  has_chapters: unknown;
+};
 
 function toEpisode(row: Row): Episode {
+  const transcriptFormat = row.transcript_format === "vtt" || row.transcript_format === "srt" ? row.transcript_format : null;
   return {
     id: row.id,
     slug: row.slug,
@@ -78,6 +91,10 @@ function toEpisode(row: Row): Episode {
     listens: Number(row.listens),
     guid: row.guid,
     transcript: row.transcript,
+    transcriptFormat,
+    transcriptKind: transcriptFormat ?? (row.transcript ? "text" : null),
+    // SQLite answers 1 or 0, PostgreSQL true or false.
+    hasChapters: Boolean(Number(row.has_chapters)),
     audioKey: row.audio_key,
     audioSize: Number(row.audio_size),
     audioType: row.audio_type,
@@ -87,8 +104,8 @@ function toEpisode(row: Row): Episode {
 
 /** Exactly the card fields, nothing more (the page sends them to the browser). */
 function toCard(episode: Episode): EpisodeCard {
-  const { id, slug, title, description, durationSeconds, publishedAt, imageUrl, audioUrl, categories, listens } = episode;
-  return { id, slug, title, description, durationSeconds, publishedAt, imageUrl, audioUrl, categories, listens };
+  const { id, slug, title, description, durationSeconds, publishedAt, imageUrl, audioUrl, categories, listens, transcriptKind, hasChapters } = episode;
+  return { id, slug, title, description, durationSeconds, publishedAt, imageUrl, audioUrl, categories, listens, transcriptKind, hasChapters };
 }
 
 /** Every episode in the reader's language (English where untranslated), newest first. */
@@ -123,6 +140,8 @@ export interface EpisodeInput {
   audioSize: number;
   audioType: string;
   transcript?: string | null;
+  /** A checked timed transcript (its text and format) and chapters. */
+  files?: { transcript_file?: string | null; transcript_format?: string | null; chapters?: string | null };
   /** Default: the drawn artwork of the slug. */
   image?: string;
 }
@@ -153,6 +172,9 @@ export async function insertEpisodeIfSlugFree(db: Db, slug: string, input: Episo
         audio_type: input.audioType,
         guid: randomUUID(),
         transcript: input.transcript ?? null,
+        transcript_file: input.files?.transcript_file ?? null,
+        transcript_format: input.files?.transcript_format ?? null,
+        chapters: input.files?.chapters ?? null,
         created_at: stamp,
         updated_at: stamp,
       })

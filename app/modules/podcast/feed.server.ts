@@ -1,7 +1,7 @@
 import type { Db } from "~/adapters/db/database.server";
 import { listFullEpisodes } from "./episodes.server";
 import { buildPodcastFeed } from "./feed";
-import { FEED_PATH, SHOW_ARTWORK } from "./paths";
+import { chaptersPath, FEED_PATH, SHOW_ARTWORK, transcriptPath } from "./paths";
 
 
 export interface PodcastFeedOptions {
@@ -26,7 +26,10 @@ export async function podcastFeed(db: Db, options: PodcastFeedOptions): Promise<
       episodePath: (slug) => `/podcast/${slug}`,
       episodeImagePath: (slug) => `/podcast/artwork/${slug}.png`,
       transcriptPath: (slug) => `/podcast/${slug}/transcript.txt`,
+      timedTranscriptPath: transcriptPath,
+      chaptersPath,
     },
-    episodes.map((episode) => ({ ...episode, hasTranscript: Boolean(episode.transcript) })),
+    // transcript.txt serves the timed transcript's words too.
+    episodes.map((episode) => ({ ...episode, hasTranscript: Boolean(episode.transcript) || episode.transcriptFormat !== null })),
   );
 }

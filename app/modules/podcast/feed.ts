@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { escapeXml } from "~/lib/xml";
+import { CHAPTERS_TYPE, TRANSCRIPT_TYPES } from "./paths";
 
 /**
  * The podcast's RSS 2.0 feed with the iTunes tags Apple Podcasts requires and the Podcasting 2.0
- * namespace (podcast:guid, podcast:locked, podcast:transcript). The `feed` package used for the blog
+ * namespace (podcast:guid, podcast:locked, podcast:transcript, podcast:chapters). The `feed` package used for the blog
  * has no iTunes tags, so this one is written here; every text and URL goes through escapeXml.
  */
 export interface FeedEpisode {
@@ -18,6 +19,9 @@ export interface FeedEpisode {
   audioType: string;
   categories: string[];
   hasTranscript: boolean;
+  /** The timed transcript's format, announced before the plain text one; null when there is none. */
+  transcriptFormat: keyof typeof TRANSCRIPT_TYPES | null;
+  hasChapters: boolean;
 }
 
 export interface FeedOptions {
@@ -36,6 +40,8 @@ export interface FeedOptions {
   episodePath: (slug: string) => string;
   episodeImagePath: (slug: string) => string;
   transcriptPath: (slug: string) => string;
+  timedTranscriptPath: (slug: string, format: keyof typeof TRANSCRIPT_TYPES) => string;
+  chaptersPath: (slug: string) => string;
 }
 
 /** Podcasting 2.0's podcast:guid: a UUID v5 of the feed URL without its scheme, in the podcast namespace. */
@@ -79,7 +85,11 @@ export function buildPodcastFeed(options: FeedOptions, episodes: FeedEpisode[]):
       "<itunes:explicit>false</itunes:explicit>",
       "<itunes:episodeType>full</itunes:episodeType>",
       ...episode.categories.map((category) => `<category>${text(category)}</category>`),
+      episode.transcriptFormat
+        ? `<podcast:transcript url="${url(options.timedTranscriptPath(episode.slug, episode.transcriptFormat))}" type="${TRANSCRIPT_TYPES[episode.transcriptFormat]}" language="${text(options.language)}"/>`
+        : "",
       episode.hasTranscript ? `<podcast:transcript url="${url(options.transcriptPath(episode.slug))}" type="text/plain" language="${text(options.language)}"/>` : "",
+      episode.hasChapters ? `<podcast:chapters url="${url(options.chaptersPath(episode.slug))}" type="${CHAPTERS_TYPE}"/>` : "",
       "</item>",
     ]
       .filter(Boolean)

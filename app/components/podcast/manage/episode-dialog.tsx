@@ -11,11 +11,13 @@ import { LANGUAGE_NAMES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/root-data";
 import { parseInput } from "~/lib/form-input";
 import { refusalIn } from "~/lib/route-policies";
-import { EPISODE_LIMITS, episodeFieldsSchema, type EpisodeAnswer, type EpisodeErrors } from "~/modules/podcast/episode-form";
+import { episodeFieldsSchema, type EpisodeAnswer } from "~/modules/podcast/episode-form";
 import type { EpisodeView } from "~/components/podcast/episode-view";
 import { FilePicker } from "~/components/ui/file-picker";
 import { MAX_AUDIO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { failureStatus, sendResumable, type UploadProgress } from "~/components/ui/resumable-upload";
+import { checkInBrowser, TextFileField, type TextField, type TextFileChoice } from "./text-file-field";
+import { messagesFor, TEXT_FIELDS, type Messages } from "./episode-messages";
 
 /** MP3, WAV, M4A, by extension or by the type the browser reports; one file. */
 const AUDIO_RULES = {
@@ -27,31 +29,7 @@ const AUDIO_RULES = {
 
 type Props = { mode: "upload"; episode?: undefined; onClose: () => void } | { mode: "edit"; episode: EpisodeView; onClose: () => void };
 type Phase = "idle" | "uploading" | "saving";
-type Messages = Partial<Record<"title" | "description" | "categories" | "audio", string>>;
-type T = (key: string, options?: Record<string, unknown>) => string;
-
-const AUDIO_MESSAGES: Record<string, string> = {
-  required: "audioRequired",
-  type: "audioType",
-  empty: "audioEmpty",
-  unreadable: "audioUnreadable",
-  missing: "audioMissing",
-  incomplete: "audioMissing",
-} satisfies Record<NonNullable<EpisodeErrors["audio"]>, string>;
-
-/** Field problems, from the browser's check or the server's answer, in the reader's language. */
-function messagesFor(t: T, errors: Partial<Record<keyof Messages, string>>): Messages {
-  const messages: Messages = {};
-  if (errors.title) messages.title = t(errors.title === "required" ? "manage.errors.titleRequired" : "manage.errors.titleTooLong", { max: EPISODE_LIMITS.title });
-  if (errors.description)
-    messages.description = t(errors.description === "required" ? "manage.errors.descriptionRequired" : "manage.errors.descriptionTooLong", { max: EPISODE_LIMITS.description });
-  if (errors.categories)
-    messages.categories = t(errors.categories === "tooMany" ? "manage.errors.categoriesTooMany" : "manage.errors.categoriesTooLong", {
-      max: errors.categories === "tooMany" ? EPISODE_LIMITS.categories : EPISODE_LIMITS.category,
-    });
-  if (errors.audio) messages.audio = t(`manage.errors.${AUDIO_MESSAGES[errors.audio]}`);
-  return messages;
-}
+const NO_CHOICE: TextFileChoice = { file: null, remove: false };
 
 /**
  * The episode upload and edit dialogs: title, description, comma-separated categories and the
@@ -69,6 +47,9 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
   const [phase, setPhase] = useState<Phase>("idle");
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const sent = useRef<{ file: File; uploadId: string } | null>(null);
+  const [texts, setTexts] = useState<Record<TextField, TextFileChoice>>({ transcript: NO_CHOICE, chapters: NO_CHOICE });
+  const sentTexts = useRef<Partial<Record<TextField, { file: File; uploadId: string }>>>({});
+  const chosenTexts = useRef<Partial<Record<TextField, File | null>>>({});
   const cancel = useRef<AbortController | null>(null);
   const failed = mode === "upload" ? "manage.toasts.uploadFailed" : "manage.toasts.updateFailed";
   const showFailure = () =>
@@ -90,6 +71,7 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
     else if (answer.errors) setMessages(messagesFor(t, answer.errors));
     // A file the server refused is gone from the server: the next try sends it again.
     if (answer.errors?.audio) sent.current = null;
+    for (const field of TEXT_FIELDS) if (answer.errors?.[field]) delete sentTexts.current[field];
     showFailure();
   });
 
@@ -99,10 +81,52 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
     setMessages(({ audio: _audio, ...rest }) => (chosen || mode === "edit" ? rest : { ...rest, audio: t("manage.errors.audioRequired") }));
   };
 
+  const chooseTextFile = (field: TextField, choice: TextFileChoice) => {
+    setTexts((current) => ({ ...current, [field]: choice }));
+    chosenTexts.current[field] = choice.file;
+    setMessages(({ [field]: _dropped, ...rest }) => rest);
+    // Within the episode's length when it is known (editing, keeping the audio); the server checks again.
+    const duration = mode === "edit" && !file ? episode.durationSeconds : Number.POSITIVE_INFINITY;
+    if (choice.file)
+      void checkInBrowser(field, choice.file, duration).then((found) => {
+        if (found && chosenTexts.current[field] === choice.file) setMessages((current) => ({ ...current, ...messagesFor(t, { [field]: found.problem, [`${field}At`]: String(found.at ?? "") }) }));
+      });
+  };
+
   const close = () => {
     cancel.current?.abort();
     onClose();
   };
+
+  /** Sends the chosen transcript and chapters files not sent yet; null when one failed (the field says why). */
+  async function sendTextFiles(): Promise<Record<TextField, string> | null> {
+    const ids: Record<TextField, string> = { transcript: "", chapters: "" };
+    for (const field of TEXT_FIELDS) {
+      const chosen = texts[field].file;
+      if (!chosen) continue;
+      if (sentTexts.current[field]?.file !== chosen) {
+        setPhase("uploading");
+        cancel.current = new AbortController();
+        try {
+          sentTexts.current[field] = { file: chosen, uploadId: await sendResumable(chosen, setProgress, cancel.current.signal, field) };
+          cancel.current = null;
+        } catch (error) {
+          if (error instanceof DOMException && error.name === "AbortError") return null;
+          cancel.current = null;
+          setPhase("idle");
+          const status = failureStatus(error);
+          setMessages({ [field]: status === 413 ? t(`manage.errors.${field}File.tooLarge`) : uploadFailure(chosen, status) });
+          showFailure();
+          return null;
+        }
+      }
+      ids[field] = sentTexts.current[field]!.uploadId;
+    }
+    return ids;
+  }
+
+  const uploadFailure = (chosen: File, status: number | null) =>
+    status === 413 ? t("manage.errors.dropTooLarge", { bytes: chosen.size }) : status === 401 || status === 403 ? t("manage.errors.signedOut") : t(failed);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -139,15 +163,15 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
           cancel.current = null;
           const status = failureStatus(error);
           setPhase("idle");
-          setMessages({
-            audio: status === 413 ? t("manage.errors.dropTooLarge", { bytes: file.size }) : status === 401 || status === 403 ? t("manage.errors.signedOut") : t(failed),
-          });
+          setMessages({ audio: uploadFailure(file, status) });
           showFailure();
           return;
         }
       }
       uploadId = sent.current.uploadId;
     }
+    const textIds = await sendTextFiles();
+    if (!textIds) return;
     setPhase("saving");
     const fields = {
       title: String(form.get("title")),
@@ -160,6 +184,10 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
         id: episode?.id ?? "",
         uploadId,
         ...fields,
+        transcriptUploadId: textIds.transcript,
+        chaptersUploadId: textIds.chapters,
+        removeTranscript: texts.transcript.remove ? "on" : "",
+        removeChapters: texts.chapters.remove ? "on" : "",
       },
       { method: "post" },
     );
@@ -200,6 +228,18 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
               onError={(message) => setMessages((current) => ({ ...current, audio: message ?? undefined }))}
               disabled={busy}
             />
+            {TEXT_FIELDS.map((field) => (
+              <TextFileField
+                key={field}
+                field={field}
+                episode={episode}
+                choice={texts[field]}
+                onChoice={(choice) => chooseTextFile(field, choice)}
+                error={messages[field]}
+                onError={(message) => setMessages((current) => ({ ...current, [field]: message ?? undefined }))}
+                disabled={busy}
+              />
+            ))}
             {phase === "uploading" && (
               <div aria-live="polite">
                 <Progress value={percent} label={t("manage.progressLabel")} />
