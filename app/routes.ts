@@ -60,6 +60,7 @@ export default [
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
     route("admin/shop", "routes/admin-shop.tsx"),
+    route("admin/settings", "routes/admin-settings.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { ArrowRight, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, Users } from "lucide-react";
+import { ArrowRight, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, SlidersHorizontal, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
@@ -66,6 +66,9 @@ export function DashboardCards({ counts }: { counts: DashboardCounts }) {
       </Card>
       <Card title={t("cards.shop.title")} text={t("cards.shop.text")} href="/admin/shop" icon={<ShoppingBag className="size-5" />}>
         <p className="mt-2 text-sm text-muted">{t("cards.shop.open")}</p>
+      </Card>
+      <Card title={t("cards.settings.title")} text={t("cards.settings.text")} href="/admin/settings" icon={<SlidersHorizontal className="size-5" />}>
+        <p className="mt-2 text-sm text-muted">{t("cards.settings.open")}</p>
       </Card>
     </ul>
   );
