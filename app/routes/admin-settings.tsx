@@ -14,6 +14,8 @@ import { SECTION_SCHEMAS, sectionOf, type SettingsSection } from "~/modules/sett
 import { settingsFormValues } from "~/modules/settings/settings-view";
 import { readSettings } from "~/modules/settings/settings.server";
 import { pricesSchema } from "~/modules/shop/price-form";
+import { artworkFileOf, artworkFormSchema } from "~/modules/podcast/show-artwork";
+import { saveShowArtwork } from "~/modules/podcast/show-artwork.server";
 import { priceFormValues, savePrices } from "~/modules/shop/prices.server";
 
 /** The owner's settings: promo figures, links, prices, social links, the podcast's platforms and show details. */
@@ -23,10 +25,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   authorisedVisitor(context);
   const { db } = context.services;
   const settings = await readSettings(db);
+  const artworkKey = settings["podcast.artworkKey"];
   const view = {
     ...settingsFormValues(settings),
     prices: await priceFormValues(db, language, settings),
     categories: APPLE_CATEGORIES,
+    artworkUrl: artworkKey ? `/podcast/artwork/${artworkFileOf(artworkKey)}` : null,
   };
   return { i18n, refused: null, view };
 }
@@ -65,6 +69,12 @@ async function saveSection(
   form: FormData,
 ): Promise<FieldErrors | null> {
   const now = services.now();
+  if (section === "artwork") {
+    const parsed = parseInput(artworkFormSchema, form);
+    if (!parsed.ok) return parsed.errors;
+    await saveShowArtwork(services, actor, parsed.value.uploadId, now);
+    return null;
+  }
   if (section === "prices") {
     const parsed = parseInput(pricesSchema, form);
     if (!parsed.ok) return parsed.errors;

@@ -3,7 +3,9 @@ import { locales } from "~/i18n/locales";
 import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
+import { pngImage } from "../support/images";
 import { people } from "../support/people";
+import { uploadFile } from "../support/tus";
 
 // The owner's settings page on both databases: who may use it, each section's validation (nothing
 // saved, an error per field), the audit row of a save, and the public pages showing the new value at
@@ -149,5 +151,53 @@ describe.each(dialects)("the settings page on %s", (dialect) => {
     expect(podcast).toContain('href="https://pca.st/show"');
     expect(podcast).toContain("Listen on Pocket Casts");
     expect(podcast).not.toContain("Google Podcasts");
+  });
+
+  it("describes the show in the podcast feed as the owner set it", async () => {
+    const before = await (await visitor("/podcast/feed.xml")).text();
+    expect(before).toContain('<itunes:category text="News"><itunes:category text="Politics"/></itunes:category>');
+    const owner = await adminInMode("10.8.8.1");
+    const bad = await owner.post("/admin/settings", { intent: "show", title: "", author: "", ownerEmail: "not-an-address", category: "Politics", hostBio: "" });
+    expect(bad.status).toBe(422);
+    const badHtml = await rendered(bad);
+    expect(badHtml).toContain(escaped(en.errors.email));
+    expect(badHtml).toContain(escaped(en.errors.category));
+    const show = { intent: "show", title: "Voices & Borders", author: "A. Mensah", ownerEmail: "host@example.org", category: "Society & Culture > Documentary", explicit: "on", hostBio: "A. Mensah reports from Accra." };
+    expect((await owner.post("/admin/settings", show)).status).toBe(200);
+    const feed = await (await visitor("/podcast/feed.xml")).text();
+    expect(feed).toContain("<title>Voices &amp; Borders</title>");
+    expect(feed).toContain("<itunes:author>A. Mensah</itunes:author>");
+    expect(feed).toContain("<itunes:email>host@example.org</itunes:email>");
+    expect(feed).toContain('<itunes:category text="Society &amp; Culture"><itunes:category text="Documentary"/></itunes:category>');
+    expect(feed).toContain("<itunes:explicit>true</itunes:explicit>");
+    expect(feed).toContain("A. Mensah reports from Accra.");
+  });
+
+  it("takes only square JPEG or PNG artwork of 1400 to 3000 pixels, and the feed names the stored one", async () => {
+    const owner = await adminInMode("10.8.9.1");
+    const post = async (bytes: Buffer, name: string) => owner.post("/admin/settings.data", { intent: "artwork", uploadId: await uploadFile(owner, bytes, name, "image") });
+    const refusals: [Buffer, string][] = [
+      [await pngImage(1400, 1500), en.errors.artworkSquare],
+      [await pngImage(1000, 1000), en.errors.artworkSmall],
+      [await pngImage(3200, 3200), en.errors.artworkLarge],
+      [Buffer.from("GIF89a not really an image at all, just words"), en.errors.artworkType],
+    ];
+    for (const [bytes, message] of refusals) {
+      const answer = await post(bytes, "art.png");
+      expect(answer.status, message).toBeGreaterThanOrEqual(400);
+      expect(await answer.text(), message).toContain(Object.entries(en.errors).find(([, text]) => text === message)![0]);
+    }
+    expect(await setting("podcast.artworkKey")).toBe("");
+    expect((await post(await pngImage(1400, 1400), "art.png")).status).toBe(200);
+    const key = (await setting("podcast.artworkKey"))!;
+    expect(key).toMatch(/^podcast-artwork\/show-\d+\.png$/);
+    const file = key.split("/")[1]!;
+    const feed = await (await visitor("/podcast/feed.xml")).text();
+    expect(feed).toContain(`<itunes:image href="http://localhost:3000/podcast/artwork/${file}"/>`);
+    const image = await visitor(`/podcast/artwork/${file}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect((await visitor("/podcast/artwork/show-1.png")).status).toBe(404);
+    expect(JSON.parse((await audits()).at(-1)!.details)).toEqual({ section: "artwork", changed: ["podcast.artworkKey"] });
   });
 });

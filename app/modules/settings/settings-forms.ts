@@ -4,7 +4,7 @@ import { APPLE_CATEGORIES } from "./apple-categories";
 import { countField, emailField, httpsUrlField, isHttpsUrl, lineField, atMost, MAX_URL_LENGTH } from "./setting-fields";
 
 /** The owner's settings page, one form per section; each form names its section in `intent`. */
-export const SETTINGS_SECTIONS = ["numbers", "links", "prices", "social", "platforms", "show"] as const;
+export const SETTINGS_SECTIONS = ["numbers", "links", "prices", "social", "platforms", "show", "artwork"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const SHOW_LIMITS = {

@@ -25,7 +25,6 @@ export interface SettingsFormValues {
     category: string;
     explicit: boolean;
     hostBio: string;
-    hasArtwork: boolean;
   };
 }
 
@@ -60,7 +59,6 @@ export function settingsFormValues(settings: Settings): SettingsFormValues {
       category: settings["podcast.category"],
       explicit: settings["podcast.explicit"] === "true",
       hostBio: settings["podcast.hostBio"],
-      hasArtwork: settings["podcast.artworkKey"] !== "",
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { PriceFormValues } from "~/modules/shop/prices.server";
 import type { SettingsFormValues } from "~/modules/settings/settings-view";
+import { ArtworkForm } from "./artwork-form";
 import { PlatformsSection } from "./platforms-section";
 import { PricesSection } from "./prices-section";
 import { ShowSection } from "./show-section";
@@ -8,6 +9,7 @@ import { LinksSection, NumbersSection, SocialSection } from "./simple-sections";
 export type SettingsView = SettingsFormValues & {
   prices: PriceFormValues;
   categories: readonly string[];
+  artworkUrl: string | null;
 };
 
 /** The settings page's sections, one form each; `actionData` is the answer to a form posted without JavaScript. */
@@ -20,6 +22,7 @@ export function SettingsSections({ view, actionData }: { view: SettingsView; act
       <SocialSection values={view.social} fallback={actionData} />
       <PlatformsSection values={view.platforms} fallback={actionData} />
       <ShowSection values={view.show} categories={view.categories} fallback={actionData} />
+      <ArtworkForm artworkUrl={view.artworkUrl} />
     </div>
   );
 }
