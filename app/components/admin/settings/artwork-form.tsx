@@ -58,7 +58,7 @@ export function ArtworkForm({ artworkUrl }: { artworkUrl: string | null }) {
       <h2 id="settings-artwork-title" className="text-2xl font-semibold">
         {t("settings.show.artwork")}
       </h2>
-      <p className="mt-2 max-w-2xl text-muted">{t("settings.show.artworkHint")}</p>
+      <p className="mt-2 max-w-2xl text-muted">{t("settings.show.artworkText")}</p>
       <div className="mt-6 flex flex-col gap-5 sm:flex-row sm:items-start">
         <figure className="shrink-0">
           <img src={artworkUrl ?? "/podcast/artwork/show.svg"} alt={t("settings.show.artworkCurrent")} width={160} height={160} className="size-40 rounded-xl border border-line object-cover" />
