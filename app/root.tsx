@@ -21,15 +21,21 @@ import { shellResourcesFor } from "~/i18n/resources.server";
 import { useLanguageData, type LanguageData } from "~/i18n/root-data";
 import { TranslationProvider } from "~/i18n/use-translation";
 import type { SiteSettings } from "~/lib/site-settings";
-import { readSettings } from "~/modules/settings/settings.server";
+import { linkSettingsFrom, readSettings, SETTING_DEFAULTS } from "~/modules/settings/settings.server";
 import { siteLinksOf } from "~/modules/settings/site-links";
 import stylesheet from "./app.css?url";
 
 /** What every page gets: its language and strings (i18n) and the owner's public settings. */
 export async function loader({ params, context }: Route.LoaderArgs): Promise<LanguageData & { site: SiteSettings }> {
   const language = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const { config, db } = context.services;
-  const links = siteLinksOf(await readSettings(db));
+  const { config, db, logger } = context.services;
+  // A page whose own data loads still renders when the settings cannot be read: with the environment's links.
+  const links = siteLinksOf(
+    await readSettings(db).catch((error: unknown) => {
+      logger.error({ err: error }, "settings not read");
+      return { ...SETTING_DEFAULTS, ...linkSettingsFrom(config) };
+    }),
+  );
   return {
     language,
     resources: shellResourcesFor(language, { adminEnabled: config.adminEnabled }),

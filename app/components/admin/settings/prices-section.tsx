@@ -1,3 +1,4 @@
+import { FormField } from "~/components/ui/form-field";
 import type { PriceFormValues } from "~/modules/shop/prices.server";
 import { SectionForm, useSection, Wide } from "./section-form";
 import { SettingField, useSectionWords } from "./setting-field";
@@ -6,28 +7,17 @@ import { SettingField, useSectionWords } from "./setting-field";
 function MerchPrice({ slug, title, price, index }: { slug: string; title: string; price: string; index: number }) {
   const words = useSectionWords("prices");
   const { error, value } = useSection();
-  const id = `setting-merch-${slug}`;
-  const problem = error(`merch-${slug}`);
   return (
     <div>
       <input type="hidden" name="merchSlug" value={slug} />
-      <label htmlFor={id} className="font-semibold">
-        {words("merchPrice", { name: title })}
-      </label>
-      <input
-        id={id}
+      <FormField
+        id={`setting-merch-${slug}`}
         name="merchPrice"
         inputMode="decimal"
+        label={words("merchPrice", { name: title })}
         defaultValue={value("merchPrice", price, index)}
-        aria-invalid={Boolean(problem)}
-        aria-describedby={problem ? `${id}-error` : undefined}
-        className={`mt-1 w-full rounded-xl border bg-white px-4 py-2.5 text-base ${problem ? "border-alert" : "border-line"}`}
+        error={error(`merch-${slug}`)}
       />
-      {problem && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-alert">
-          {problem}
-        </p>
-      )}
     </div>
   );
 }
