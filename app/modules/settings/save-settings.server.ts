@@ -3,7 +3,7 @@ import type { Db } from "~/adapters/db/database.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import type { z } from "~/lib/zod";
 import type { SECTION_SCHEMAS } from "./settings-forms";
-import { writeSettings, type SettingKey, type Settings } from "./settings.server";
+import { writeSettings, type Settings } from "./settings.server";
 
 type Services = Pick<AppServices, "db" | "pageChanges" | "logger">;
 export type SettingsValues = {
@@ -92,4 +92,3 @@ export function saveSettings(services: Services, actor: Actor, values: SettingsV
   return storeSettings(services, actor, values.section, settingsOf(values), now);
 }
 
-export type { SettingKey };
