@@ -21,22 +21,31 @@ import { shellResourcesFor } from "~/i18n/resources.server";
 import { useLanguageData, type LanguageData } from "~/i18n/root-data";
 import { TranslationProvider } from "~/i18n/use-translation";
 import type { SiteSettings } from "~/lib/site-settings";
+import { linkSettingsFrom, readSettings, SETTING_DEFAULTS } from "~/modules/settings/settings.server";
+import { siteLinksOf } from "~/modules/settings/site-links";
 import stylesheet from "./app.css?url";
 
 /** What every page gets: its language and strings (i18n) and the owner's public settings. */
-export function loader({ params, context }: Route.LoaderArgs): LanguageData & { site: SiteSettings } {
+export async function loader({ params, context }: Route.LoaderArgs): Promise<LanguageData & { site: SiteSettings }> {
   const language = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const { config } = context.services;
+  const { config, db, logger } = context.services;
+  // A page whose own data loads still renders when the settings cannot be read: with the environment's links.
+  const links = siteLinksOf(
+    await readSettings(db).catch((error: unknown) => {
+      logger.error({ err: error }, "settings not read");
+      return { ...SETTING_DEFAULTS, ...linkSettingsFrom(config) };
+    }),
+  );
   return {
     language,
     resources: shellResourcesFor(language, { adminEnabled: config.adminEnabled }),
-    site: { appUrl: config.appUrl, supportUrl: config.supportUrl, purchaseUrl: config.purchaseUrl, adminEnabled: config.adminEnabled },
+    site: { appUrl: config.appUrl, ...links, adminEnabled: config.adminEnabled },
   };
 }
 
-// The strings and settings only change with the language, which is in the URL.
-export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
-  return currentParams.lang !== nextParams.lang;
+// The strings change with the language, which is in the URL; the links when the owner saves a form.
+export function shouldRevalidate({ currentParams, nextParams, formMethod }: ShouldRevalidateFunctionArgs) {
+  return currentParams.lang !== nextParams.lang || (formMethod !== undefined && formMethod.toUpperCase() !== "GET");
 }
 
 /** Error pages get their title here: the route that failed has no data to title itself. */

@@ -65,6 +65,7 @@ export default [
     route("admin/shop", "routes/admin-shop.tsx"),
     route("admin/podcast", "routes/admin-podcast.tsx"),
     route("admin/podcast/listens.csv", "routes/admin-podcast-csv.ts"),
+    route("admin/settings", "routes/admin-settings.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

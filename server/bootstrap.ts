@@ -18,6 +18,7 @@ import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.
 import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
 import { createOutbox } from "~/modules/outbox/outbox.server";
 import { seedSampleContent } from "./seed";
+import { linkSettingsFrom } from "~/modules/settings/settings.server";
 
 /** The real time, as `services.now` gives it outside tests; code asks `services.now`, never the system clock. */
 export const systemClock = (): Date => new Date();
@@ -39,7 +40,7 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   });
   try {
     const { applied } = await migrateToLatest(db);
-    const seeded = await seedSampleContent(db, storage, now());
+    const seeded = await seedSampleContent(db, storage, now(), linkSettingsFrom(config));
     logger.info({ dialect, location, migrationsApplied: applied, seeded }, "database ready");
   } catch (error) {
     storage.close();

@@ -3,16 +3,17 @@ import type { ObjectStorage } from "~/adapters/storage/contract";
 import path from "node:path";
 import { seedArticles } from "~/modules/blog/seed.server";
 import { seedEpisodes } from "~/modules/podcast/seed.server";
-import { readSettings, seedDefaultSettings, writeSetting } from "~/modules/settings/settings.server";
+import { readSettings, seedDefaultSettings, writeSetting, type Settings } from "~/modules/settings/settings.server";
 import { seedProducts } from "~/modules/shop/products.server";
 import { PATHS } from "./paths";
 
 /**
  * Sample content for a fresh install. Every step inserts only what is missing, so running it on
- * each start never duplicates a row or overwrites what the owner changed.
+ * each start never duplicates a row or overwrites what the owner changed. `firstStartSettings` (the
+ * links from the environment) are stored only when their setting is stored for the first time.
  */
-export async function seedSampleContent(db: Db, storage: ObjectStorage, now: Date): Promise<Record<string, number>> {
-  const settings = await seedDefaultSettings(db, now);
+export async function seedSampleContent(db: Db, storage: ObjectStorage, now: Date, firstStartSettings: Partial<Settings> = {}): Promise<Record<string, number>> {
+  const settings = await seedDefaultSettings(db, now, firstStartSettings);
   const articles = await seedArticles(db, path.join(PATHS.content, "articles"), now);
   const products = await seedProducts(db, path.join(PATHS.content, "products.json"), now);
   // The sample episodes' audio is generated (a short chime), not shipped in content/. They are added

@@ -113,6 +113,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin-shop.tsx": { read: "admin", write: "admin" },
   "routes/admin-podcast.tsx": { read: "admin" },
   "routes/admin-podcast-csv.ts": { read: "admin", refusalText: "podcastListens.exportRefused" },
+  "routes/admin-settings.tsx": { read: "admin", write: "admin" },
 };
 
 /** Routes app/routes.ts names itself (one file answering several URLs), with their file. */

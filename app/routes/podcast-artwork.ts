@@ -3,15 +3,20 @@ import { svgToPng } from "~/adapters/images/rasterize.server";
 import { ARTWORK_SIZE, episodeArtwork } from "~/modules/podcast/artwork";
 import { episodeBySlug } from "~/modules/podcast/episodes.server";
 import { SHOW_ARTWORK } from "~/modules/podcast/paths";
+import { artworkKeyOf } from "~/modules/podcast/show-artwork";
+import { serveShowArtwork } from "~/modules/podcast/show-artwork.server";
 import { notFound } from "~/lib/plain-answers";
 
 const pngCache = new Map<string, Buffer>();
 
 /**
  * GET /podcast/artwork/<slug>.svg|png: an episode's drawn cover, and show.svg|png the podcast's own
- * (square, 1400 px: the PNG is what Apple Podcasts asks for in the feed). Cached for a day.
+ * (square, 1400 px: the PNG is what Apple Podcasts asks for in the feed). Cached for a day. The
+ * artwork the owner uploads on /admin/settings is show-<time>.jpg|png.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const uploaded = artworkKeyOf(params.file);
+  if (uploaded) return serveShowArtwork(context.services, request, uploaded);
   const match = /^([a-z0-9-]{1,100})\.(svg|png)$/.exec(params.file);
   const name = match?.[1];
   const known = name === SHOW_ARTWORK || (name !== undefined && (await episodeBySlug(context.services.db, name, "en")) !== null);

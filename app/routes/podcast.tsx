@@ -13,10 +13,10 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { webUrlOrNull } from "~/lib/web-url";
 import { formatDuration, isoDuration } from "~/modules/podcast/duration";
 import { listEpisodes } from "~/modules/podcast/episodes.server";
 import { readSettings } from "~/modules/settings/settings.server";
+import { podcastPlatformsOf } from "~/modules/settings/podcast-platforms";
 import { parseInput } from "~/lib/form-input";
 import { answerRefusals, refused } from "~/lib/refusal";
 import { authorisedVisitor } from "~/modules/accounts/route-access.server";
@@ -48,11 +48,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       isoDuration: isoDuration(episode.durationSeconds),
     })),
     feedUrl: "/podcast/feed.xml",
-    platforms: {
-      apple: webUrlOrNull(settings["podcast.appleUrl"]),
-      spotify: webUrlOrNull(settings["podcast.spotifyUrl"]),
-      google: webUrlOrNull(settings["podcast.googleUrl"]),
-    },
+    platforms: podcastPlatformsOf(settings),
   };
 }
 

@@ -11,6 +11,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { formatPrice } from "~/modules/shop/money";
 import { listProducts } from "~/modules/shop/products.server";
+import { readSettings } from "~/modules/settings/settings.server";
 import { actorOf } from "~/modules/audit/audit.server";
 import { parseInput } from "~/lib/form-input";
 import { retryAfterHeaders } from "~/lib/rate-limited";
@@ -30,14 +31,18 @@ const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db, now } = context.services;
-  const [listed, access, stored] = await Promise.all([listProducts(db, language), adminAccess(context.services, request, actorOf(context, request)), shopMedia(context.services, now())]);
+  const [listed, access, stored, settings] = await Promise.all([
+    listProducts(db, language),
+    adminAccess(context.services, request, actorOf(context, request)),
+    shopMedia(context.services, now()),
+    readSettings(db),
+  ]);
   const media = shownMedia(stored, access.state === "admin");
   const products = listed.map((product) => ({
     ...product,
     price: formatPrice(product.priceCents, language),
     oldPrice: product.oldPriceCents === null ? null : formatPrice(product.oldPriceCents, language),
   }));
-  const { purchaseUrl, supportUrl } = context.services.config;
   const { shown, video, coverUrl } = media;
   return {
     i18n: pageResourcesFor(language, ["shop"], { admin: access.state === "admin" }),
@@ -46,8 +51,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     published: shown ? { title: shown.title, author: shown.author, description: shown.description } : null,
     coverUrl,
     trailer: video?.published ? { url: videoPath(video.key), type: video.type } : null,
-    purchaseUrl,
-    supportUrl,
+    limitedOffer: settings["shop.limitedOffer"] === "true",
     manage: access.state === "admin" ? manageView(context.services, media, access.actor, now()) : null,
   };
 }
@@ -84,7 +88,7 @@ function List({ items }: { items: string[] }) {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shop");
-  const { book, merch, coverUrl, purchaseUrl, supportUrl, published, manage, trailer } = loaderData;
+  const { book, merch, coverUrl, limitedOffer, published, manage, trailer } = loaderData;
   return (
     <>
       {manage && (
@@ -167,7 +171,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </a>
         </section>
 
-        {book && <PurchaseSection slug={book.slug} price={book.price} oldPrice={book.oldPrice} purchaseUrl={purchaseUrl} supportUrl={supportUrl} />}
+        {book && <PurchaseSection slug={book.slug} price={book.price} oldPrice={book.oldPrice} limitedOffer={limitedOffer} />}
 
         {manage && (
           <Suspense fallback={null}>

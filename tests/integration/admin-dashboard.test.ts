@@ -426,7 +426,7 @@ describe.each(dialects)("admin dashboard pages on %s", (dialect) => {
       expect(html).toContain(en.cards.moderation.comments.replace("{number}", "2"));
       expect(html).toContain(en.cards.moderation.messages.replace("{number}", "1"));
       expect(html).toMatch(new RegExp(en.cards.security.count.replace("{number}", "\\d+")));
-      for (const href of ["/admin/audit-log", "/admin/security-events", "/admin/moderation", "/admin/subscribers"]) expect(html).toContain(`href="${href}"`);
+      for (const href of ["/admin/audit-log", "/admin/security-events", "/admin/moderation", "/admin/subscribers", "/admin/settings"]) expect(html).toContain(`href="${href}"`);
       expect(html).toContain(en.cards.subscribers.confirmed.replace("{number}", "0"));
       expect(html).toContain(en.cards.subscribers.waiting.replace("{number}", "0"));
     });

@@ -8,7 +8,7 @@ import { SHARED_PAGE_CACHE_CONTROL } from "../../server/cached-pages";
 
 // Caching headers come from each route's declared policy: what one visitor sees is never kept for another.
 const PRIVATE = "private, no-store";
-const ADMIN_PAGES = ["/admin/audit-log", "/admin/security-events", "/admin/moderation", "/admin/subscribers", "/admin/shop", "/admin/podcast", "/fr/admin/moderation"];
+const ADMIN_PAGES = ["/admin/audit-log", "/admin/security-events", "/admin/moderation", "/admin/subscribers", "/admin/shop", "/admin/podcast", "/admin/settings", "/fr/admin/moderation"];
 const ADMIN_DOWNLOADS = ["/admin/audit-log.csv", "/admin/subscribers.csv", "/admin/podcast/listens.csv"];
 const varies = (response: Response) => (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase());
 const signedBookLink = (html: string) => /\/files\/book\/[0-9a-f-]+\.pdf\?exp=\d+&amp;sig=/.test(html);

@@ -6,6 +6,8 @@ import pg from "pg";
 import { openDatabase, type OpenedDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
+import { parseConfig } from "~/lib/config.server";
+import { linkSettingsFrom } from "~/modules/settings/settings.server";
 import { seedSampleContent } from "../../server/seed";
 
 /**
@@ -45,7 +47,7 @@ async function migrateAndSeed(opened: OpenedDatabase, dataDir: string): Promise<
   const storage = await createObjectStorage({ dataDir, s3: undefined });
   try {
     await migrateToLatest(opened.db);
-    await seedSampleContent(opened.db, storage, new Date());
+    await seedSampleContent(opened.db, storage, new Date(), linkSettingsFrom(parseConfig({ SESSION_SECRET: "template-only-secret-template-only-secret" })));
   } finally {
     storage.close();
     // Closing SQLite folds its write-ahead log into app.db, so the file alone is the whole database.

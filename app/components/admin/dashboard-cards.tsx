@@ -1,4 +1,4 @@
-import { ArrowRight, Headphones, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, Users } from "lucide-react";
+import { ArrowRight, Headphones, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, SlidersHorizontal, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
@@ -70,6 +70,9 @@ export function DashboardCards({ counts }: { counts: DashboardCounts }) {
       </Card>
       <Card title={t("cards.listens.title")} text={t("cards.listens.text")} href="/admin/podcast" icon={<Headphones className="size-5" />}>
         <Count highlight={false}>{t("cards.listens.count", { number: number.format(counts.listensLast30Days) })}</Count>
+      </Card>
+      <Card title={t("cards.settings.title")} text={t("cards.settings.text")} href="/admin/settings" icon={<SlidersHorizontal className="size-5" />}>
+        <p className="mt-2 text-sm text-muted">{t("cards.settings.open")}</p>
       </Card>
     </ul>
   );

@@ -36,8 +36,7 @@ export const FOOTER_PLATFORM_LINKS: NavItem[] = [
   { path: "/cart", labelKey: "nav:cart" },
 ];
 
-export const SOCIAL_PLATFORMS = ["Facebook", "Twitter", "Instagram", "YouTube"] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export { SOCIAL_PLATFORMS, type SocialPlatform } from "~/lib/site-settings";
 
 /** A header link: the current page is filled in green. */
 export function navLinkClass({ isActive }: { isActive: boolean }): string {

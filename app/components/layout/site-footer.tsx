@@ -10,6 +10,7 @@ import { FOOTER_PLATFORM_LINKS, FOOTER_QUICK_LINKS, SOCIAL_PLATFORMS, type NavIt
 import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icons";
 import { SupportButton } from "./support-button";
+import { useSiteSettings } from "~/components/site-settings";
 
 function LinkColumn({ title, items }: { title: string; items: NavItem[] }) {
   const { t } = useTranslation();
@@ -30,10 +31,15 @@ function LinkColumn({ title, items }: { title: string; items: NavItem[] }) {
   );
 }
 
+const SOCIAL_BUTTON = "inline-flex size-11 items-center justify-center rounded-full border border-white/25 text-white hover:bg-white/10";
+
 // The overlay's dialog code loads when a social button is first pressed (ADR 022).
 const ComingSoonDialog = lazy(() => import("./coming-soon-dialog"));
 
-/** The site footer: newsletter, quick and platform links, social overlay, support, copyright. */
+/**
+ * The site footer: newsletter, quick and platform links, the social buttons (a page the owner set on
+ * /admin/settings opens in a new tab; the others open the 'Coming Soon' overlay), support, copyright.
+ */
 export function SiteFooter() {
   const { t } = useTranslation("footer");
   const localize = useLocalize();
@@ -42,6 +48,7 @@ export function SiteFooter() {
   const location = useLocation();
   const here = location.pathname + location.search;
   const [platform, setPlatform] = useState<SocialPlatform | null>(null);
+  const social = useSiteSettings()?.social;
   return (
     <footer className="mt-16 bg-ink text-white">
       <div className="mx-auto grid max-w-wide gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr]">
@@ -62,17 +69,17 @@ export function SiteFooter() {
       </div>
       <div className="mx-auto flex max-w-wide flex-col gap-6 border-t border-white/15 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("connect")}>
-          {SOCIAL_PLATFORMS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              onClick={() => setPlatform(name)}
-              aria-label={t("social.label", { platform: name })}
-              className="inline-flex size-11 items-center justify-center rounded-full border border-white/25 text-white hover:bg-white/10"
-            >
-              <SocialIcon platform={name} />
-            </button>
-          ))}
+          {SOCIAL_PLATFORMS.map((name) =>
+            social?.[name] ? (
+              <a key={name} href={social[name]} target="_blank" rel="noopener" aria-label={t("social.visit", { platform: name })} className={SOCIAL_BUTTON}>
+                <SocialIcon platform={name} />
+              </a>
+            ) : (
+              <button key={name} type="button" onClick={() => setPlatform(name)} aria-label={t("social.label", { platform: name })} className={SOCIAL_BUTTON}>
+                <SocialIcon platform={name} />
+              </button>
+            ),
+          )}
           <SupportButton label={t("support")} className="ml-2" />
           <AdminAccessButton variant="onDark" className="ml-2" />
         </div>

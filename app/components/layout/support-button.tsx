@@ -9,10 +9,10 @@ import { useSiteSettings } from "~/components/site-settings";
  */
 export function SupportButton({ label, className }: { label?: string; className?: string }) {
   const { t } = useTranslation("footer");
-  const supportUrl = useSiteSettings()?.supportUrl;
-  if (!supportUrl) return null;
+  const tipUrl = useSiteSettings()?.tipUrl;
+  if (!tipUrl) return null;
   return (
-    <a href={supportUrl} target="_blank" rel="noopener" className={buttonClass({ variant: "accent", className })}>
+    <a href={tipUrl} target="_blank" rel="noopener" className={buttonClass({ variant: "accent", className })}>
       <Coffee aria-hidden="true" className="size-4" />
       {label ?? t("supportDefault")}
       <span className="sr-only"> {t("opensInNewTab")}</span>

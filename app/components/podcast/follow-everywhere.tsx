@@ -1,18 +1,8 @@
-import { Headphones, Music2, Podcast, Rss, type LucideIcon } from "lucide-react";
+import { Headphones, Music2, Podcast, Rss, type LucideIcon, PlayCircle } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
+import type { PlatformLink } from "~/modules/settings/podcast-platforms";
 
-/** The show's pages on the podcast platforms, from the settings; null when the owner has not set one. */
-export interface PodcastPlatforms {
-  apple: string | null;
-  spotify: string | null;
-  google: string | null;
-}
-
-const PLATFORMS: { key: keyof PodcastPlatforms; icon: LucideIcon }[] = [
-  { key: "apple", icon: Podcast },
-  { key: "spotify", icon: Music2 },
-  { key: "google", icon: Headphones },
-];
+const ICONS: Record<PlatformLink["key"], LucideIcon> = { apple: Podcast, spotify: Music2, youtubeMusic: PlayCircle, other: Headphones };
 
 const tileClass = "flex h-full min-h-20 items-center gap-4 rounded-2xl border px-5 py-4";
 
@@ -34,8 +24,11 @@ function Tile({ icon: Icon, name, hint, href }: { icon: LucideIcon; name: string
   );
 }
 
-/** 'Follow Everywhere': the RSS feed, and the platforms the owner has set (the rest say 'Coming soon'). */
-export function FollowEverywhere({ platforms, feedUrl }: { platforms: PodcastPlatforms; feedUrl: string }) {
+/**
+ * 'Follow Everywhere': Apple Podcasts, Spotify and YouTube Music (each 'Coming soon' until the owner
+ * sets its link on /admin/settings), the platforms the owner added, and the RSS feed.
+ */
+export function FollowEverywhere({ platforms, feedUrl }: { platforms: PlatformLink[]; feedUrl: string }) {
   const { t } = useTranslation("podcast");
   return (
     <section aria-labelledby="follow-title" className="rounded-3xl bg-forest-900 px-6 py-10 text-white sm:px-10 sm:py-12">
@@ -44,12 +37,11 @@ export function FollowEverywhere({ platforms, feedUrl }: { platforms: PodcastPla
       </h2>
       <p className="mt-3 max-w-2xl text-lg text-white/85">{t("follow.text")}</p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {PLATFORMS.map(({ key, icon }) => {
-          const name = t(`follow.${key}`);
-          const href = platforms[key];
+        {platforms.map(({ key, name: ownName, url }) => {
+          const name = ownName ?? t(`follow.${key}`);
           return (
-            <li key={key} data-platform={key}>
-              <Tile icon={icon} name={name} href={href} hint={href ? t("follow.listenOn", { platform: name }) : t("follow.comingSoon")} />
+            <li key={`${key}-${name}`} data-platform={key === "other" ? name : key}>
+              <Tile icon={ICONS[key]} name={name} href={url} hint={url ? t("follow.listenOn", { platform: name }) : t("follow.comingSoon")} />
             </li>
           );
         })}

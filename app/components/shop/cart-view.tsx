@@ -16,7 +16,7 @@ export type CartProduct = Pick<Product, "slug" | "title" | "image" | "priceCents
  * The items in the browser's cart, priced from the catalogue the server sent. Items the shop no
  * longer sells (or that are only coming soon) are left out.
  */
-export function CartView({ products, purchaseUrl, formatTotal }: { products: CartProduct[]; purchaseUrl: string; formatTotal: (cents: number) => string }) {
+export function CartView({ products, purchaseUrl, formatTotal }: { products: CartProduct[]; purchaseUrl: string | null; formatTotal: (cents: number) => string }) {
   const { t } = useTranslation("shop");
   const localize = useLocalize();
   const hydrated = useHydrated();
@@ -78,10 +78,12 @@ export function CartView({ products, purchaseUrl, formatTotal }: { products: Car
         <p className="text-2xl font-semibold">
           {t("cart.total")}: <output>{formatTotal(totalCents)}</output>
         </p>
-        <a href={purchaseUrl} target="_blank" rel="noopener" className={buttonClass({ size: "lg" })}>
-          {t("cart.checkout")}
-          <ExternalLink aria-hidden="true" className="size-4" />
-        </a>
+        {purchaseUrl && (
+          <a href={purchaseUrl} target="_blank" rel="noopener" className={buttonClass({ size: "lg" })}>
+            {t("cart.checkout")}
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        )}
         <p className="text-sm text-muted">{t("cart.checkoutNote")}</p>
       </div>
     </div>

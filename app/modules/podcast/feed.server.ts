@@ -1,9 +1,12 @@
 import type { Db } from "~/adapters/db/database.server";
+import { categoryParts } from "~/modules/settings/apple-categories";
+import { readSettings } from "~/modules/settings/settings.server";
 import { listFullEpisodes } from "./episodes.server";
 import { buildPodcastFeed } from "./feed";
 import { chaptersPath, FEED_PATH, SHOW_ARTWORK, transcriptPath } from "./paths";
+import { artworkFileOf } from "./show-artwork";
 
-
+/** The site's own words for the show, used where the owner left a show detail empty. */
 export interface PodcastFeedOptions {
   appUrl: string;
   title: string;
@@ -12,17 +15,30 @@ export interface PodcastFeedOptions {
   ownerEmail: string;
 }
 
-/** Every episode, newest first, in English, as RSS for podcast apps. */
+/**
+ * Every episode, newest first, in English, as RSS for podcast apps. The show's details are the
+ * owner's (/admin/settings): title, author, owner e-mail, Apple category, explicit flag, uploaded
+ * artwork, and the host's biography, which follows the show's description.
+ */
 export async function podcastFeed(db: Db, options: PodcastFeedOptions): Promise<string> {
-  const episodes = await listFullEpisodes(db, "en");
+  const [episodes, settings] = await Promise.all([listFullEpisodes(db, "en"), readSettings(db)]);
+  const author = settings["podcast.author"] || options.author;
+  const bio = settings["podcast.hostBio"];
+  const artworkKey = settings["podcast.artworkKey"];
   return buildPodcastFeed(
     {
-      ...options,
+      appUrl: options.appUrl,
+      title: settings["podcast.title"] || options.title,
+      description: bio ? `${options.description}\n\n${bio}` : options.description,
+      author,
+      ownerEmail: settings["podcast.ownerEmail"] || options.ownerEmail,
+      category: categoryParts(settings["podcast.category"]),
+      explicit: settings["podcast.explicit"] === "true",
       language: "en",
-      ownerName: options.author,
+      ownerName: author,
       pagePath: "/podcast",
       feedPath: FEED_PATH,
-      imagePath: `/podcast/artwork/${SHOW_ARTWORK}.png`,
+      imagePath: `/podcast/artwork/${artworkKey ? artworkFileOf(artworkKey) : `${SHOW_ARTWORK}.png`}`,
       episodePath: (slug) => `/podcast/${slug}`,
       episodeImagePath: (slug) => `/podcast/artwork/${slug}.png`,
       transcriptPath: (slug) => `/podcast/${slug}/transcript.txt`,

@@ -24,6 +24,8 @@ describe("podcast feed transcripts and chapters", () => {
     author: "Host",
     ownerName: "Host",
     ownerEmail: "host@diaspora.example",
+    category: { top: "News", sub: "Politics" },
+    explicit: false,
     pagePath: "/podcast",
     feedPath: "/podcast/feed.xml",
     imagePath: "/podcast/artwork/show.png",

@@ -33,6 +33,9 @@ export interface FeedOptions {
   author: string;
   ownerName: string;
   ownerEmail: string;
+  /** One category of Apple's list, nested as itunes:category writes it ("News" and "Politics"). */
+  category: { top: string; sub: string | null };
+  explicit: boolean;
   /** Paths on the site. */
   pagePath: string;
   feedPath: string;
@@ -109,9 +112,10 @@ export function buildPodcastFeed(options: FeedOptions, episodes: FeedEpisode[]):
     `<itunes:author>${text(options.author)}</itunes:author>`,
     `<itunes:owner><itunes:name>${text(options.ownerName)}</itunes:name><itunes:email>${text(options.ownerEmail)}</itunes:email></itunes:owner>`,
     `<itunes:image href="${url(options.imagePath)}"/>`,
-    '<itunes:category text="News"><itunes:category text="Politics"/></itunes:category>',
-    '<itunes:category text="Society &amp; Culture"/>',
-    "<itunes:explicit>false</itunes:explicit>",
+    options.category.sub
+      ? `<itunes:category text="${text(options.category.top)}"><itunes:category text="${text(options.category.sub)}"/></itunes:category>`
+      : `<itunes:category text="${text(options.category.top)}"/>`,
+    `<itunes:explicit>${options.explicit}</itunes:explicit>`,
     "<itunes:type>episodic</itunes:type>",
     `<podcast:guid>${podcastGuid(feedUrl)}</podcast:guid>`,
     `<podcast:locked owner="${text(options.ownerEmail)}">yes</podcast:locked>`,
