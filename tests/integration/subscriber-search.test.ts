@@ -99,6 +99,19 @@ describe.each(dialects)("the subscriber search on %s", (dialect) => {
     expect(await found("nkosi")).toEqual([]);
   });
 
+  it("pages a search newest first, and shows the last page for one past the end", async () => {
+    const emails = Array.from({ length: 60 }, (_, index) => `paged${String(index).padStart(2, "0")}@pages.example`);
+    await insert(emails.map((email, index) => ({ email, created_at: new Date(Date.UTC(2024, 0, 1) + index * 60_000).toISOString() })));
+    const newestFirst = [...emails].reverse();
+    const page = async (number: number) => {
+      const result = await listSubscribers(db(), dialect, "pages.example", number);
+      return { page: result.page, total: result.total, emails: result.items.map((item) => item.email) };
+    };
+    expect(await page(1)).toEqual({ page: 1, total: 60, emails: newestFirst.slice(0, 25) });
+    expect(await page(2)).toEqual({ page: 2, total: 60, emails: newestFirst.slice(25, 50) });
+    expect(await page(9)).toEqual({ page: 3, total: 60, emails: newestFirst.slice(50) });
+  });
+
   it("counts a broad search up to its limit and pages it newest first", async () => {
     const total = SEARCH_COUNT_LIMIT + 30;
     for (let from = 0; from < total; from += 1000) {
