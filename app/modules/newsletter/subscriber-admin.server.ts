@@ -18,13 +18,7 @@ export const SUBSCRIBER_PAGE_SIZE = 25;
 /** Rows read per query while streaming the CSV: memory stays flat whatever the list's length. */
 export const CSV_BATCH_SIZE = 2_000;
 /** The export's columns, in this order. */
-export const SUBSCRIBER_CSV_HEADER = [
-  "Email",
-  "First Name",
-  "Last Name",
-  "Subscription Source",
-  "Date",
-] as const;
+export const SUBSCRIBER_CSV_HEADER = ["Email", "First Name", "Last Name", "Subscription Source", "Date"] as const;
 export const GROWTH_MONTHS = 12;
 
 export type SubscriberStatus = "confirmed" | "waiting" | "unsubscribed";
@@ -66,73 +60,38 @@ export interface SubscriberStats extends SubscriberCounts {
 type Where = ExpressionBuilder<Database, "subscribers">;
 
 /** Confirmed and still subscribed: the subscribers that are synced and exported (ADR 028). */
-const active = (eb: Where) =>
-  eb.and([eb("is_verified", "=", 1), eb("unsubscribed_at", "is", null)]);
+const active = (eb: Where) => eb.and([eb("is_verified", "=", 1), eb("unsubscribed_at", "is", null)]);
 
-const statusOf = (row: {
-  is_verified: number;
-  unsubscribed_at: string | null;
-}): SubscriberStatus =>
-  row.unsubscribed_at !== null
-    ? "unsubscribed"
-    : Number(row.is_verified) === 1
-      ? "confirmed"
-      : "waiting";
+const statusOf = (row: { is_verified: number; unsubscribed_at: string | null }): SubscriberStatus =>
+  row.unsubscribed_at !== null ? "unsubscribed" : Number(row.is_verified) === 1 ? "confirmed" : "waiting";
 
-function mailStateOf(row: {
-  confirmation_mail?: string | null;
-  confirmation_mail_error?: string | null;
-  confirmation_mail_at?: string | null;
-}): ConfirmationMailState | null {
+function mailStateOf(row: { confirmation_mail?: string | null; confirmation_mail_error?: string | null; confirmation_mail_at?: string | null }): ConfirmationMailState | null {
   const state = row.confirmation_mail;
   if (!isMailState(state) || !row.confirmation_mail_at) return null;
-  return {
-    state,
-    error: row.confirmation_mail_error ?? null,
-    at: row.confirmation_mail_at,
-  };
+  return { state, error: row.confirmation_mail_error ?? null, at: row.confirmation_mail_at };
 }
 
 const MAIL_STATES = ["queued", "sent", "retrying", "failed"] as const;
-const isMailState = (
-  state: string | null | undefined,
-): state is ConfirmationMailState["state"] =>
-  MAIL_STATES.some((known) => known === state);
+const isMailState = (state: string | null | undefined): state is ConfirmationMailState["state"] => MAIL_STATES.some((known) => known === state);
 
 /**
  * The dashboard's list of confirmation mails that did not arrive, newest first: who did not get one,
  * why, and whether the site is still trying.
  */
-export async function failedConfirmationMails(
-  db: Db,
-  limit = 10,
-): Promise<
-  Array<{ email: string; error: string | null; at: string; retrying: boolean }>
-> {
+export async function failedConfirmationMails(db: Db, limit = 10): Promise<Array<{ email: string; error: string | null; at: string; retrying: boolean }>> {
   const rows = await db
     .selectFrom("subscribers")
-    .select([
-      "email",
-      "confirmation_mail",
-      "confirmation_mail_error",
-      "confirmation_mail_at",
-    ])
+    .select(["email", "confirmation_mail", "confirmation_mail_error", "confirmation_mail_at"])
     .where("confirmation_mail", "in", ["failed", "retrying"])
     .where("is_verified", "=", 0)
     .where("unsubscribed_at", "is", null)
     .orderBy("confirmation_mail_at", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    email: row.email,
-    error: row.confirmation_mail_error ?? null,
-    at: row.confirmation_mail_at ?? "",
-    retrying: row.confirmation_mail === "retrying",
-  }));
+  return rows.map((row) => ({ email: row.email, error: row.confirmation_mail_error ?? null, at: row.confirmation_mail_at ?? "", retrying: row.confirmation_mail === "retrying" }));
 }
 
-const countOf = (row: { count: string | number | bigint } | undefined) =>
-  Number(row?.count ?? 0);
+const countOf = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0);
 
 /** A search counts its matches up to this many ("more than 10,000"): counting every match of "a" costs more than it tells. */
 export const SEARCH_COUNT_LIMIT = 10_000;
@@ -153,89 +112,35 @@ export interface SubscriberPage extends Paged<SubscriberListItem> {
  * indexes and sorts every match, so for a broad search (the count reached its limit, and a page is found
  * within WALK_LIMIT rows) it is told to walk.
  */
-export async function listSubscribers(
-  db: Db,
-  dialect: DialectName,
-  query: string,
-  requestedPage: number,
-): Promise<SubscriberPage> {
+export async function listSubscribers(db: Db, dialect: DialectName, query: string, requestedPage: number): Promise<SubscriberPage> {
   const search = subscriberSearch(query);
-  const asked = {
-    offset: (Math.max(1, requestedPage) - 1) * SUBSCRIBER_PAGE_SIZE,
-    size: SUBSCRIBER_PAGE_SIZE,
-  };
-  const found =
-    search.kind === "all"
-      ? null
-      : await findMatches(db, dialect, search, SEARCH_COUNT_LIMIT + 1, asked);
-  const counted = found
-    ? found.count
-    : countOf(
-        await db
-          .selectFrom("subscribers")
-          .select((eb) => eb.fn.countAll().as("count"))
-          .executeTakeFirst(),
-      );
+  const asked = { offset: (Math.max(1, requestedPage) - 1) * SUBSCRIBER_PAGE_SIZE, size: SUBSCRIBER_PAGE_SIZE };
+  const found = search.kind === "all" ? null : await findMatches(db, dialect, search, SEARCH_COUNT_LIMIT + 1, asked);
+  const counted = found ? found.count : countOf(await db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst());
   // Only a search's count stops at its limit.
   const more = found !== null && counted > SEARCH_COUNT_LIMIT;
   const total = found ? Math.min(counted, SEARCH_COUNT_LIMIT) : counted;
-  const { page, pageCount, offset } = pageWindow(
-    total,
-    requestedPage,
-    SUBSCRIBER_PAGE_SIZE,
-  );
+  const { page, pageCount, offset } = pageWindow(total, requestedPage, SUBSCRIBER_PAGE_SIZE);
   let walk = false;
   if (more && dialect === "sqlite") {
-    const all = countOf(
-      await db
-        .selectFrom("subscribers")
-        .select((eb) => eb.fn.countAll().as("count"))
-        .executeTakeFirst(),
-    );
+    const all = countOf(await db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst());
     // At least SEARCH_COUNT_LIMIT of `all` rows match, so a page lies within this many rows.
-    walk =
-      ((offset + SUBSCRIBER_PAGE_SIZE) * all) / SEARCH_COUNT_LIMIT <=
-      WALK_LIMIT;
+    walk = ((offset + SUBSCRIBER_PAGE_SIZE) * all) / SEARCH_COUNT_LIMIT <= WALK_LIMIT;
   }
   // A page in the older half is counted from the oldest end (the count is exact then): half the skipping.
   const fromOldest = !more && offset > total / 2;
   const order = fromOldest ? "asc" : "desc";
-  const size = fromOldest
-    ? Math.min(SUBSCRIBER_PAGE_SIZE, total - offset)
-    : SUBSCRIBER_PAGE_SIZE;
+  const size = fromOldest ? Math.min(SUBSCRIBER_PAGE_SIZE, total - offset) : SUBSCRIBER_PAGE_SIZE;
   const skip = fromOldest ? total - offset - size : offset;
   // The page came with the count unless it was past the end (the last page is shown instead).
-  const ids =
-    found?.page && offset === asked.offset
-      ? found.page
-      : matching(db, dialect, search, walk)
-          .select("id")
-          .orderBy("created_at", order)
-          .orderBy("id", order)
-          .limit(size)
-          .offset(skip);
-  const rows =
-    Array.isArray(ids) && ids.length === 0
-      ? []
-      : await db
-          .selectFrom("subscribers")
-          .select([
-            "id",
-            "email",
-            "first_name",
-            "last_name",
-            "source",
-            "created_at",
-            "is_verified",
-            "unsubscribed_at",
-            "confirmation_mail",
-            "confirmation_mail_error",
-            "confirmation_mail_at",
-          ])
-          .where("id", "in", ids)
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
-          .execute();
+  const ids = found?.page && offset === asked.offset ? found.page : matching(db, dialect, search, walk).select("id").orderBy("created_at", order).orderBy("id", order).limit(size).offset(skip);
+  const rows = Array.isArray(ids) && ids.length === 0 ? [] : await db
+    .selectFrom("subscribers")
+    .select(["id", "email", "first_name", "last_name", "source", "created_at", "is_verified", "unsubscribed_at", "confirmation_mail", "confirmation_mail_error", "confirmation_mail_at"])
+    .where("id", "in", ids)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
   const items = rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -254,47 +159,26 @@ export async function listSubscribers(
  * saves counting them all again). Unsubscribing sets is_verified to 0; rows written otherwise
  * (unsubscribed yet verified) count as unsubscribed.
  */
-export async function subscriberCounts(
-  db: Db,
-  knownTotal?: number,
-): Promise<SubscriberCounts> {
+export async function subscriberCounts(db: Db, knownTotal?: number): Promise<SubscriberCounts> {
   const [all, verified, gone] = await Promise.all([
-    knownTotal ??
-      db
-        .selectFrom("subscribers")
-        .select((eb) => eb.fn.countAll().as("count"))
-        .executeTakeFirst(),
-    db
-      .selectFrom("subscribers")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("is_verified", "=", 1)
-      .executeTakeFirst(),
+    knownTotal ?? db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst(),
+    db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("count")).where("is_verified", "=", 1).executeTakeFirst(),
     // Summed rather than filtered on is_verified, so that SQLite reads the unsubscribed_at index.
     db
       .selectFrom("subscribers")
-      .select((eb) => [
-        eb.fn.countAll().as("count"),
-        eb.fn.sum<number | string | null>("is_verified").as("verified"),
-      ])
+      .select((eb) => [eb.fn.countAll().as("count"), eb.fn.sum<number | string | null>("is_verified").as("verified")])
       .where("unsubscribed_at", "is not", null)
       .executeTakeFirst(),
   ]);
   const total = typeof all === "number" ? all : countOf(all);
   const unsubscribed = countOf(gone);
   const confirmed = countOf(verified) - Number(gone?.verified ?? 0);
-  return {
-    total,
-    confirmed,
-    unsubscribed,
-    waiting: total - confirmed - unsubscribed,
-  };
+  return { total, confirmed, unsubscribed, waiting: total - confirmed - unsubscribed };
 }
 
 /** "2026-01" for the month `back` months before the month of `now` (UTC). */
 function monthBefore(now: Date, back: number): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1))
-    .toISOString()
-    .slice(0, 7);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
 }
 
 /**
@@ -302,14 +186,8 @@ function monthBefore(now: Date, back: number): string {
  * range count on the (created_at, id) index: several times faster than grouping by month. The number
  * of all subscribers may be given when the caller has just counted them.
  */
-export async function subscriberStats(
-  db: Db,
-  now: Date,
-  knownTotal?: number,
-): Promise<SubscriberStats> {
-  const months = Array.from({ length: GROWTH_MONTHS + 1 }, (_, index) =>
-    monthBefore(now, GROWTH_MONTHS - 1 - index),
-  );
+export async function subscriberStats(db: Db, now: Date, knownTotal?: number): Promise<SubscriberStats> {
+  const months = Array.from({ length: GROWTH_MONTHS + 1 }, (_, index) => monthBefore(now, GROWTH_MONTHS - 1 - index));
   const start = (month: string) => `${month}-01T00:00:00.000Z`;
   const [counts, perMonth, perSource] = await Promise.all([
     subscriberCounts(db, knownTotal),
@@ -333,31 +211,14 @@ export async function subscriberStats(
   ]);
   return {
     ...counts,
-    months: months
-      .slice(0, GROWTH_MONTHS)
-      .map((month, index) => ({
-        month,
-        count: Number(perMonth[`m${index}`] ?? 0),
-      })),
-    sources: perSource
-      .map((row) => ({ source: row.source, count: countOf(row) }))
-      .sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
+    months: months.slice(0, GROWTH_MONTHS).map((month, index) => ({ month, count: Number(perMonth[`m${index}`] ?? 0) })),
+    sources: perSource.map((row) => ({ source: row.source, count: countOf(row) })).sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
   };
 }
 
 /** Viewing the list is audited (`view_subscribers`): the page, and whether it was a search. */
-export async function recordSubscribersViewed(
-  db: Db,
-  actor: Actor,
-  view: { page: number; searched: boolean; matches: number },
-  now: Date,
-): Promise<void> {
-  await recordAudit(
-    db,
-    actor,
-    { action: "view_subscribers", resource: "subscribers", details: view },
-    now,
-  );
+export async function recordSubscribersViewed(db: Db, actor: Actor, view: { page: number; searched: boolean; matches: number }, now: Date): Promise<void> {
+  await recordAudit(db, actor, { action: "view_subscribers", resource: "subscribers", details: view }, now);
 }
 
 /**
@@ -367,22 +228,9 @@ export async function recordSubscribersViewed(
  * neutralised (modules/audit/csv.ts). The export is audited (`export_subscribers`, with the number of
  * rows) before the first byte; subscribers who sign up meanwhile are not included.
  */
-export async function exportSubscribers(
-  db: Db,
-  actor: Actor,
-  now: Date,
-): Promise<{ rows: number; body: ReadableStream<Uint8Array> }> {
+export async function exportSubscribers(db: Db, actor: Actor, now: Date): Promise<{ rows: number; body: ReadableStream<Uint8Array> }> {
   const { confirmed: rows } = await subscriberCounts(db);
-  await recordAudit(
-    db,
-    actor,
-    {
-      action: "export_subscribers",
-      resource: "subscribers",
-      details: { rows },
-    },
-    now,
-  );
+  await recordAudit(db, actor, { action: "export_subscribers", resource: "subscribers", details: { rows } }, now);
   const encoder = new TextEncoder();
   let after: { createdAt: string; id: string } | null = null;
   let started = false;
@@ -394,41 +242,14 @@ export async function exportSubscribers(
         const cursor = after;
         const batch = await db
           .selectFrom("subscribers")
-          .select([
-            "id",
-            "email",
-            "first_name",
-            "last_name",
-            "source",
-            "created_at",
-          ])
+          .select(["id", "email", "first_name", "last_name", "source", "created_at"])
           .where(active)
-          .$if(cursor !== null, (query) =>
-            query.where((eb) =>
-              eb(
-                eb.refTuple("created_at", "id"),
-                "<",
-                eb.tuple(cursor!.createdAt, cursor!.id),
-              ),
-            ),
-          )
+          .$if(cursor !== null, (query) => query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(cursor!.createdAt, cursor!.id))))
           .orderBy("created_at", "desc")
           .orderBy("id", "desc")
           .limit(CSV_BATCH_SIZE)
           .execute();
-        const text =
-          head +
-          batch
-            .map((row) =>
-              csvRecord([
-                row.email,
-                row.first_name,
-                row.last_name,
-                row.source,
-                row.created_at,
-              ]),
-            )
-            .join("");
+        const text = head + batch.map((row) => csvRecord([row.email, row.first_name, row.last_name, row.source, row.created_at])).join("");
         if (text) controller.enqueue(encoder.encode(text));
         const last = batch[batch.length - 1];
         if (batch.length < CSV_BATCH_SIZE || !last) controller.close();

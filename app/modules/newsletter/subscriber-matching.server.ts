@@ -1,12 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import type { Database } from "~/adapters/db/schema";
-import {
-  containsPattern,
-  trigramQuery,
-  type PrefixMatch,
-  type SubscriberSearch,
-} from "./subscriber-search";
+import { containsPattern, trigramQuery, type PrefixMatch, type SubscriberSearch } from "./subscriber-search";
 
 /**
  * The SQL of the admin's subscriber search (subscriber-search.ts says what it looks for). A text
@@ -26,12 +21,8 @@ const haystack = (dialect: DialectName) =>
  * "do not use an index for this term" (the value is the same), so it walks the newest-first index.
  */
 function prefix(eb: Where, match: PrefixMatch, unindexed: boolean) {
-  const column = unindexed
-    ? sql<string>`+${sql.ref(match.column)}`
-    : sql.ref<string>(match.column);
-  return match.to === null
-    ? eb(column, ">=", match.from)
-    : eb.and([eb(column, ">=", match.from), eb(column, "<", match.to)]);
+  const column = unindexed ? sql<string>`+${sql.ref(match.column)}` : sql.ref<string>(match.column);
+  return match.to === null ? eb(column, ">=", match.from) : eb.and([eb(column, ">=", match.from), eb(column, "<", match.to)]);
 }
 
 /**
@@ -39,51 +30,21 @@ function prefix(eb: Where, match: PrefixMatch, unindexed: boolean) {
  * matching rowids, or, when the newest-first index is walked (`unindexed`), each row read is checked
  * with instr(), which has no wildcards to escape.
  */
-function anywhere(
-  eb: Where,
-  dialect: DialectName,
-  texts: string[],
-  unindexed: boolean,
-) {
-  if (dialect === "postgres")
-    return eb.or(
-      texts.map((text) => eb(haystack(dialect), "like", containsPattern(text))),
-    );
-  if (unindexed)
-    return eb.or(
-      texts.map((text) =>
-        eb(sql<number>`instr(${haystack(dialect)}, ${text})`, ">", 0),
-      ),
-    );
-  return eb(
-    sql<number>`rowid`,
-    "in",
-    sql<number>`(select rowid from subscribers_search where subscribers_search match ${trigramQuery(texts)})`,
-  );
+function anywhere(eb: Where, dialect: DialectName, texts: string[], unindexed: boolean) {
+  if (dialect === "postgres") return eb.or(texts.map((text) => eb(haystack(dialect), "like", containsPattern(text))));
+  if (unindexed) return eb.or(texts.map((text) => eb(sql<number>`instr(${haystack(dialect)}, ${text})`, ">", 0)));
+  return eb(sql<number>`rowid`, "in", sql<number>`(select rowid from subscribers_search where subscribers_search match ${trigramQuery(texts)})`);
 }
 
 /** Subscribers the search finds (all of them without one). */
-export function matching(
-  db: Db,
-  dialect: DialectName,
-  search: SubscriberSearch,
-  unindexed = false,
-) {
+export function matching(db: Db, dialect: DialectName, search: SubscriberSearch, unindexed = false) {
   const base = db.selectFrom("subscribers");
   if (search.kind === "all") return base;
-  if (search.kind === "anywhere")
-    return base.where((eb) => anywhere(eb, dialect, search.texts, unindexed));
-  return base.where((eb) =>
-    eb.or(
-      search.plan.map((all) =>
-        eb.and(all.map((match) => prefix(eb, match, unindexed))),
-      ),
-    ),
-  );
+  if (search.kind === "anywhere") return base.where((eb) => anywhere(eb, dialect, search.texts, unindexed));
+  return base.where((eb) => eb.or(search.plan.map((all) => eb.and(all.map((match) => prefix(eb, match, unindexed))))));
 }
 
-const countOf = (row: { count: string | number | bigint } | undefined) =>
-  Number(row?.count ?? 0);
+const countOf = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0);
 
 export interface Matches {
   /** How many the search finds, counted up to the limit. */
@@ -99,49 +60,20 @@ export interface Matches {
  * table, and these reads are the cost: the matches are read once, counted, and the page (`size` rows
  * after `offset`, newest first) picked from them in the same statement.
  */
-export async function findMatches(
-  db: Db,
-  dialect: DialectName,
-  search: SubscriberSearch,
-  limit: number,
-  { offset, size }: { offset: number; size: number },
-): Promise<Matches> {
+export async function findMatches(db: Db, dialect: DialectName, search: SubscriberSearch, limit: number, { offset, size }: { offset: number; size: number }): Promise<Matches> {
   if (search.kind === "anywhere" && dialect === "sqlite") {
-    const found = await sql<{
-      count: number;
-    }>`select count(*) as count from (select rowid from subscribers_search where subscribers_search match ${trigramQuery(search.texts)} limit ${limit})`.execute(
-      db,
-    );
+    const found = await sql<{ count: number }>`select count(*) as count from (select rowid from subscribers_search where subscribers_search match ${trigramQuery(search.texts)} limit ${limit})`.execute(db);
     return { count: countOf(found.rows[0]), page: null };
   }
   if (search.kind === "anywhere") {
-    const candidates = matching(db, dialect, search)
-      .select(["id", "created_at"])
-      .limit(limit);
-    const { rows } = await sql<{
-      count: string;
-      id: string | null;
-    }>`with found as materialized (${candidates})
+    const candidates = matching(db, dialect, search).select(["id", "created_at"]).limit(limit);
+    const { rows } = await sql<{ count: string; id: string | null }>`with found as materialized (${candidates})
       select counted.count, page.id from (select count(*) as count from found) counted
       left join (select id, created_at from found order by created_at desc, id desc limit ${size} offset ${offset}) page on true
       order by page.created_at desc, page.id desc`.execute(db);
     const count = countOf(rows[0]);
-    return {
-      count,
-      page:
-        count < limit
-          ? rows.flatMap((row) => (row.id === null ? [] : [row.id]))
-          : null,
-    };
+    return { count, page: count < limit ? rows.flatMap((row) => (row.id === null ? [] : [row.id])) : null };
   }
   const found = matching(db, dialect, search).select("id").limit(limit);
-  return {
-    count: countOf(
-      await db
-        .selectFrom(found.as("found"))
-        .select((eb) => eb.fn.countAll().as("count"))
-        .executeTakeFirst(),
-    ),
-    page: null,
-  };
+  return { count: countOf(await db.selectFrom(found.as("found")).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst()), page: null };
 }

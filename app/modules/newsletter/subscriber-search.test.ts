@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseInput } from "~/lib/form-input";
-import {
-  containsPattern,
-  prefixEnd,
-  searchKey,
-  searchPlan,
-  subscriberSearch,
-  subscriberSearchSchema,
-  trigramQuery,
-  typedSearch,
-} from "./subscriber-search";
+import { containsPattern, prefixEnd, searchKey, searchPlan, subscriberSearch, subscriberSearchSchema, trigramQuery, typedSearch } from "./subscriber-search";
 
 describe("searchKey", () => {
   it("lower-cases, removes accents and collapses spaces", () => {
@@ -23,8 +14,7 @@ describe("searchKey", () => {
   it("is null for nothing, and idempotent", () => {
     expect(searchKey(null)).toBeNull();
     expect(searchKey("   ")).toBeNull();
-    for (const name of ["Élodie", "Ñandú", "Œuvre", "ﬁona"])
-      expect(searchKey(searchKey(name))).toBe(searchKey(name));
+    for (const name of ["Élodie", "Ñandú", "Œuvre", "ﬁona"]) expect(searchKey(searchKey(name))).toBe(searchKey(name));
   });
 });
 
@@ -43,25 +33,11 @@ describe("prefixEnd", () => {
   });
 
   it("bounds exactly the strings that start with the prefix, in code-point order", () => {
-    const byCodePoint = (a: string, b: string) =>
-      Buffer.compare(Buffer.from(a), Buffer.from(b));
-    const words = [
-      "am",
-      "ama",
-      "amaz",
-      "ama😀",
-      "amb",
-      "amá",
-      "al",
-      "ama\u{10ffff}",
-    ];
+    const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+    const words = ["am", "ama", "amaz", "ama😀", "amb", "amá", "al", "ama\u{10ffff}"];
     const end = prefixEnd("ama")!;
-    const inRange = words.filter(
-      (word) => byCodePoint(word, "ama") >= 0 && byCodePoint(word, end) < 0,
-    );
-    expect(inRange.sort()).toEqual(
-      words.filter((word) => word.startsWith("ama")).sort(),
-    );
+    const inRange = words.filter((word) => byCodePoint(word, "ama") >= 0 && byCodePoint(word, end) < 0);
+    expect(inRange.sort()).toEqual(words.filter((word) => word.startsWith("ama")).sort());
   });
 });
 
@@ -92,29 +68,14 @@ describe("searchPlan", () => {
 
 describe("subscriberSearch", () => {
   it("looks for three characters or more anywhere, folded, and lower-cased when that differs", () => {
-    expect(subscriberSearch("  Example.ORG ")).toEqual({
-      kind: "anywhere",
-      texts: ["example.org"],
-    });
-    expect(subscriberSearch("José")).toEqual({
-      kind: "anywhere",
-      texts: ["jose", "josé"],
-    });
-    expect(subscriberSearch("ada   obi")).toEqual({
-      kind: "anywhere",
-      texts: ["ada obi"],
-    });
+    expect(subscriberSearch("  Example.ORG ")).toEqual({ kind: "anywhere", texts: ["example.org"] });
+    expect(subscriberSearch("José")).toEqual({ kind: "anywhere", texts: ["jose", "josé"] });
+    expect(subscriberSearch("ada   obi")).toEqual({ kind: "anywhere", texts: ["ada obi"] });
   });
 
   it("falls back to the prefix search under three characters, counting characters rather than bytes", () => {
-    expect(subscriberSearch("Jo")).toEqual({
-      kind: "prefix",
-      plan: searchPlan("Jo"),
-    });
-    expect(subscriberSearch("é")).toEqual({
-      kind: "prefix",
-      plan: searchPlan("é"),
-    });
+    expect(subscriberSearch("Jo")).toEqual({ kind: "prefix", plan: searchPlan("Jo") });
+    expect(subscriberSearch("é")).toEqual({ kind: "prefix", plan: searchPlan("é") });
     expect(subscriberSearch("éèê").kind).toBe("anywhere");
     expect(subscriberSearch("a😀b").kind).toBe("anywhere");
   });
@@ -142,32 +103,17 @@ describe("trigramQuery", () => {
 });
 
 describe("subscriberSearchSchema", () => {
-  const parse = (query: string) =>
-    parseInput(subscriberSearchSchema, new URLSearchParams(query));
+  const parse = (query: string) => parseInput(subscriberSearchSchema, new URLSearchParams(query));
 
   it("trims the text and reads the page", () => {
-    expect(parse("q=%20ama%20%20m%20&page=3")).toEqual({
-      ok: true,
-      value: { q: "ama m", page: 3 },
-    });
+    expect(parse("q=%20ama%20%20m%20&page=3")).toEqual({ ok: true, value: { q: "ama m", page: 3 } });
     expect(parse("")).toEqual({ ok: true, value: { q: "", page: 1 } });
   });
 
   it("refuses a text over 254 characters or a bad page", () => {
-    expect(parse(`q=${"a".repeat(255)}`)).toEqual({
-      ok: false,
-      errors: { q: "tooLong" },
-    });
-    expect(
-      typedSearch(new URLSearchParams(`q=${"a".repeat(255)}`)),
-    ).toHaveLength(254);
-    expect(parse("page=0")).toEqual({
-      ok: false,
-      errors: { page: "invalidPage" },
-    });
-    expect(parse("page=two")).toEqual({
-      ok: false,
-      errors: { page: "invalidPage" },
-    });
+    expect(parse(`q=${"a".repeat(255)}`)).toEqual({ ok: false, errors: { q: "tooLong" } });
+    expect(typedSearch(new URLSearchParams(`q=${"a".repeat(255)}`))).toHaveLength(254);
+    expect(parse("page=0")).toEqual({ ok: false, errors: { page: "invalidPage" } });
+    expect(parse("page=two")).toEqual({ ok: false, errors: { page: "invalidPage" } });
   });
 });

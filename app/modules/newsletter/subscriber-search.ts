@@ -20,12 +20,7 @@ export const MAX_QUERY_LENGTH = 254;
  */
 export function searchKey(value: string | null | undefined): string | null {
   if (!value) return null;
-  const folded = value
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  const folded = value.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
   return folded ? folded.slice(0, KEY_LENGTH) : null;
 }
 
@@ -63,22 +58,11 @@ export function searchPlan(query: string): PrefixMatch[][] {
   const email = query.trim().toLowerCase();
   const name = searchKey(query);
   if (!email || !name) return [];
-  const match = (column: PrefixMatch["column"], text: string): PrefixMatch => ({
-    column,
-    from: text,
-    to: prefixEnd(text),
-  });
-  const plan: PrefixMatch[][] = [
-    [match("email", email)],
-    [match("first_name_key", name)],
-    [match("last_name_key", name)],
-  ];
+  const match = (column: PrefixMatch["column"], text: string): PrefixMatch => ({ column, from: text, to: prefixEnd(text) });
+  const plan: PrefixMatch[][] = [[match("email", email)], [match("first_name_key", name)], [match("last_name_key", name)]];
   const words = name.split(" ");
   for (let split = 1; split < Math.min(words.length, 4); split++) {
-    plan.push([
-      match("first_name_key", words.slice(0, split).join(" ")),
-      match("last_name_key", words.slice(split).join(" ")),
-    ]);
+    plan.push([match("first_name_key", words.slice(0, split).join(" ")), match("last_name_key", words.slice(split).join(" "))]);
   }
   return plan;
 }
@@ -91,10 +75,7 @@ export const TRIGRAM_LENGTH = 3;
  * names (the folded text and, when it differs, the text lower-cased, as an address keeps its
  * accents), or, for a text too short for trigrams, the prefix alternatives of searchPlan().
  */
-export type SubscriberSearch =
-  | { kind: "all" }
-  | { kind: "anywhere"; texts: string[] }
-  | { kind: "prefix"; plan: PrefixMatch[][] };
+export type SubscriberSearch = { kind: "all" } | { kind: "anywhere"; texts: string[] } | { kind: "prefix"; plan: PrefixMatch[][] };
 
 export function subscriberSearch(query: string): SubscriberSearch {
   const folded = searchKey(query);
@@ -102,18 +83,14 @@ export function subscriberSearch(query: string): SubscriberSearch {
   if (!folded || !lower) return { kind: "all" };
   const texts = [...new Set([folded, lower])];
   const shortest = Math.min(...texts.map((text) => [...text].length));
-  return shortest >= TRIGRAM_LENGTH
-    ? { kind: "anywhere", texts }
-    : { kind: "prefix", plan: searchPlan(query) };
+  return shortest >= TRIGRAM_LENGTH ? { kind: "anywhere", texts } : { kind: "prefix", plan: searchPlan(query) };
 }
 
 /** A LIKE pattern finding `text` anywhere, its %, _ and \ taken literally (backslash is the escape). */
-export const containsPattern = (text: string) =>
-  `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 /** An FTS5 query finding any of the texts anywhere: each a quoted phrase ("" inside stands for "). */
-export const trigramQuery = (texts: string[]) =>
-  texts.map((text) => `"${text.replace(/"/g, '""')}"`).join(" OR ");
+export const trigramQuery = (texts: string[]) => texts.map((text) => `"${text.replace(/"/g, '""')}"`).join(" OR ");
 
 export const SEARCH_ERRORS = ["tooLong", "invalidPage"] as const;
 export type SearchError = (typeof SEARCH_ERRORS)[number];
@@ -122,12 +99,9 @@ const searchText = (text: string) => text.trim().replace(/\s+/g, " ");
 
 /** The list's query string: `q` (trimmed, spaces collapsed, at most 254 characters) and `page`. */
 export const subscriberSearchSchema = z.object({
-  q: textField()
-    .transform(searchText)
-    .pipe(z.string().max(MAX_QUERY_LENGTH, "tooLong")),
+  q: textField().transform(searchText).pipe(z.string().max(MAX_QUERY_LENGTH, "tooLong")),
   page: pageField(),
 });
 
 /** The search as typed (at most 254 characters), for the box shown again with a refusal. */
-export const typedSearch = (params: URLSearchParams) =>
-  searchText(params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
+export const typedSearch = (params: URLSearchParams) => searchText(params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
