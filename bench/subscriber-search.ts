@@ -1,24 +1,20 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "kysely";
-import pg from "pg";
-import { openDatabase, type Db, type DialectName } from "~/adapters/db/database.server";
+import type { Db, DialectName } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { listSubscribers } from "~/modules/newsletter/subscriber-admin.server";
+import { dialects, openTestDatabase } from "../tests/support/databases";
 import { seedSubscribers } from "./subscriber-seed";
 
 /**
  * `npm run bench:search [-- --rows=1000000] [--only=sqlite|postgres]`: the admin's subscriber search
  * at scale, as listSubscribers() answers it (the count and the first page, the queries the list page
  * runs; rendering the page adds a few milliseconds). For SQLite, and for PostgreSQL when
- * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (in a scratch schema, dropped after). It seeds the
+ * TEST_DATABASE_URL is set (in a scratch schema, dropped after, as the tests do). It seeds the
  * rows, then times each search 5 times. Numbers, not thresholds (docs/decisions/013-benchmarks-outside-tests.md):
  * a million rows take minutes to write, so it never runs in the tests.
  */
 const ROWS = Number(process.argv.find((arg) => arg.startsWith("--rows="))?.slice(7) ?? 1_000_000);
-const PGURL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SEARCHES = {
   domain: ["example.org", "gmail.com", "univ-dakar.sn", "@orange.fr"],
   "inside a name": ["diaye", "baptiste", "osta", "ousm", "ntho"],
@@ -31,19 +27,6 @@ const SEARCHES = {
 
 const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? 0;
 const ms = (value: number) => Math.round(value * 10) / 10;
-
-async function scratch(dialect: DialectName) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-search-"));
-  if (dialect === "sqlite") return { dataDir, databaseUrl: undefined, schema: undefined };
-  const schema = `bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PGURL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(PGURL!);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return { dataDir, databaseUrl: url.toString(), schema };
-}
 
 /**
  * The rows go in 1 000 per statement, 50 000 per transaction. SQLite keeps its trigram table in step
@@ -71,8 +54,8 @@ async function seed(db: Db, dialect: DialectName): Promise<number> {
 }
 
 async function measure(dialect: DialectName) {
-  const target = await scratch(dialect);
-  const { db } = openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  const database = await openTestDatabase(dialect);
+  const { db } = database;
   try {
     await migrateToLatest(db);
     const seedSeconds = await seed(db, dialect);
@@ -92,22 +75,15 @@ async function measure(dialect: DialectName) {
     }
     return { summary: { database: dialect, searches: all.length, "p50 ms": ms(percentile(all, 0.5)), "p95 ms": ms(percentile(all, 0.95)), "max ms": ms(Math.max(...all)) }, kinds };
   } finally {
-    await db.destroy();
-    if (target.schema) {
-      const cleanup = new pg.Client({ connectionString: PGURL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${target.schema} cascade`);
-      await cleanup.end();
-    }
-    rmSync(target.dataDir, { recursive: true, force: true });
+    await database.drop();
+    // The SQLite file is large: its folder goes too.
+    if (database.env.DATA_DIR) rmSync(database.env.DATA_DIR, { recursive: true, force: true });
   }
 }
 
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice(7);
-const dialects = (PGURL ? (["sqlite", "postgres"] as const) : (["sqlite"] as const)).filter((dialect) => !only || dialect === only);
-if (!PGURL) console.log("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it too.");
 const results = [];
-for (const dialect of dialects) results.push(await measure(dialect));
+for (const dialect of dialects.filter((name) => !only || name === only)) results.push(await measure(dialect));
 console.log(`\n${ROWS.toLocaleString("en-US")} subscribers: the count and first page of each search, ${Object.values(SEARCHES).flat().length} searches × 5. Aim: p95 ≤ 100 ms.`);
 console.table(results.map((result) => result.summary));
 console.log("p95 ms by kind of search:");
