@@ -19,9 +19,16 @@ async function trigramSchema(db: Kysely<unknown>): Promise<string> {
     (await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db)).rows[0]?.schema;
   const schema = await installed();
   if (schema) return schema;
+  // Migrations run in one transaction: a savepoint lets it go on when another process created the
+  // extension at the same moment (a refusal of a duplicate), which is then found installed.
+  await sql`savepoint create_pg_trgm`.execute(db);
   try {
     await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+    await sql`release savepoint create_pg_trgm`.execute(db);
   } catch (error) {
+    await sql`rollback to savepoint create_pg_trgm`.execute(db);
+    const created = await installed();
+    if (created) return created;
     throw new Error(
       "The subscriber search needs PostgreSQL's pg_trgm extension, and this database user may not create it. " +
         "Ask the database's administrator to run `CREATE EXTENSION pg_trgm WITH SCHEMA public;` in this database, then start the site again. " +
