@@ -71,6 +71,7 @@ describe("subscriberSearch", () => {
     expect(subscriberSearch("  Example.ORG ")).toEqual({ kind: "anywhere", texts: ["example.org"] });
     expect(subscriberSearch("José")).toEqual({ kind: "anywhere", texts: ["jose", "josé"] });
     expect(subscriberSearch("ada   obi")).toEqual({ kind: "anywhere", texts: ["ada obi"] });
+    expect(subscriberSearch("ex\0ample")).toEqual({ kind: "anywhere", texts: ["example"] });
   });
 
   it("falls back to the prefix search under three characters, counting characters rather than bytes", () => {

@@ -77,7 +77,9 @@ export const TRIGRAM_LENGTH = 3;
  */
 export type SubscriberSearch = { kind: "all" } | { kind: "anywhere"; texts: string[] } | { kind: "prefix"; plan: PrefixMatch[][] };
 
-export function subscriberSearch(query: string): SubscriberSearch {
+export function subscriberSearch(typed: string): SubscriberSearch {
+  // A NUL is no part of an address or a name, and neither database takes it in a query (the server refuses it in a URL).
+  const query = typed.replace(/\0/g, "");
   const folded = searchKey(query);
   const lower = query.trim().replace(/\s+/g, " ").toLowerCase();
   if (!folded || !lower) return { kind: "all" };
