@@ -23,6 +23,7 @@ import * as migration0019 from "./0019-confirmation-link-expiry";
 import * as migration0020 from "./0020-confirmation-mail-state";
 import * as migration0026 from "./0026-episode-listen-days";
 import * as migration0027 from "./0027-episode-transcript-files";
+import * as migration0029 from "./0029-subscriber-substring-search";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-settings": migration0001,
@@ -47,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0020-confirmation-mail-state": migration0020,
   "0026-episode-listen-days": migration0026,
   "0027-episode-transcript-files": migration0027,
+  "0029-subscriber-substring-search": migration0029,
 };

@@ -66,6 +66,12 @@ describe("subscriber management in the browser", () => {
       await page.getByRole("heading", { name: "Subscribers matching “ELO”: 1" }).waitFor();
       await expect(table.getByRole("row").count()).resolves.toBe(2);
       await table.getByText("elodie@example.fr").waitFor();
+      // A domain is found in the middle of the addresses.
+      await page.getByRole("searchbox", { name: "Search subscribers" }).fill("example.org");
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Subscribers matching “example.org”: 2" }).waitFor();
+      await table.getByText("ama.mensah@example.org").waitFor();
+      await table.getByText("xss@example.org").waitFor();
       await page.getByRole("link", { name: "Clear search" }).click();
       await page.getByRole("heading", { name: "Subscribers: 4" }).waitFor();
     });

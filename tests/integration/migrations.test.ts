@@ -18,8 +18,11 @@ async function describeSchema(database: TestDatabase) {
   const tables = await database.db.introspection.getTables();
   // PostgreSQL lists the tables of every schema; other tests' schemas may exist at the same moment.
   const own = database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
+  // SQLite's search index is a virtual table with tables of its own; PostgreSQL keeps its search index as an index.
+  const searchIndex =
+    database.dialect === "sqlite" ? (await sql<{ name: string }>`select name from pragma_table_list where type in ('virtual', 'shadow')`.execute(database.db)).rows.map((row) => row.name) : [];
   return tables
-    .filter((table) => !table.name.startsWith("kysely_") && (!own || table.schema === own))
+    .filter((table) => !table.name.startsWith("kysely_") && (!own || table.schema === own) && !searchIndex.includes(table.name))
     .map((table) => ({
       table: table.name,
       columns: table.columns.map((column) => ({ name: column.name, nullable: column.isNullable })).sort((a, b) => a.name.localeCompare(b.name)),

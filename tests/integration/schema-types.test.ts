@@ -7,7 +7,10 @@ import { declaredTables } from "../support/schema-interfaces";
 let database: TestDatabase | undefined;
 afterEach(() => database?.drop());
 
-/** Table → sorted column names of the migrated database, from the catalogue itself; Kysely's own bookkeeping is left out. */
+/**
+ * Table → sorted column names of the migrated database, from the catalogue itself; Kysely's own bookkeeping
+ * is left out, and so are SQLite's search index (a virtual table) and the tables it keeps its index in.
+ */
 async function migratedTables(opened: TestDatabase): Promise<Record<string, string[]>> {
   const { rows } =
     opened.dialect === "postgres"
@@ -16,8 +19,8 @@ async function migratedTables(opened: TestDatabase): Promise<Record<string, stri
           where table_schema = current_schema()`.execute(opened.db)
       : await sql<{ table_name: string; column_name: string }>`
           select m.name as table_name, p.name as column_name
-          from sqlite_master m join pragma_table_info(m.name) p
-          where m.type = 'table' and m.name not like 'sqlite\\_%' escape '\\'`.execute(opened.db);
+          from pragma_table_list m join pragma_table_info(m.name) p
+          where m.schema = 'main' and m.type = 'table' and m.name not like 'sqlite\\_%' escape '\\'`.execute(opened.db);
   const tables: Record<string, string[]> = {};
   for (const { table_name, column_name } of rows) {
     if (table_name.startsWith("kysely_")) continue;

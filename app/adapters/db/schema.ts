@@ -168,7 +168,8 @@ export interface SubscribersTable {
   provider_id: string | null;
   /**
    * The names folded for the admin's search (searchKey in modules/newsletter/subscriber-search.ts).
-   * Optional for writers that set no name; subscribe() writes them with the names.
+   * Optional for writers that set no name; subscribe() writes them with the names. Every writer of a
+   * name must write its key: the search's trigram index (migration 0029) reads the keys, not the names.
    */
   first_name_key?: string | null;
   last_name_key?: string | null;

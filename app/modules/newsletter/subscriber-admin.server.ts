@@ -1,15 +1,16 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import type { Database } from "~/adapters/db/schema";
 import { pageWindow, type Paged } from "~/lib/paging";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { csvRecord, UTF8_BOM } from "~/modules/audit/csv";
-import { searchPlan, type PrefixMatch } from "./subscriber-search";
+import { findMatches, matching } from "./subscriber-matching.server";
+import { subscriberSearch } from "./subscriber-search";
 
 /**
  * The admin's Subscriber Management (dashboard card): the list newest first with search,
  * the counts, sign-ups per month and by source, and the CSV export. Sync is syncAllVerified in
- * provider-sync.server.ts. Every query is answered from an index (migration 0010), so pages stay
+ * provider-sync.server.ts. Every query is answered from an index (migrations 0010 and 0029), so pages stay
  * fast at a million subscribers; `npm run bench:subscribers` measures it.
  */
 
@@ -58,21 +59,6 @@ export interface SubscriberStats extends SubscriberCounts {
 
 type Where = ExpressionBuilder<Database, "subscribers">;
 
-/**
- * column >= from and column < to. `unindexed` writes the column as `+column`, which SQLite reads as
- * "do not use an index for this term" (the value is the same), so it walks the newest-first index.
- */
-function prefix(eb: Where, match: PrefixMatch, unindexed: boolean) {
-  const column = unindexed ? sql<string>`+${sql.ref(match.column)}` : sql.ref<string>(match.column);
-  return match.to === null ? eb(column, ">=", match.from) : eb.and([eb(column, ">=", match.from), eb(column, "<", match.to)]);
-}
-
-/** Subscribers whose email, first or last name starts with the search text (all of them without one). */
-function matching(db: Db, plan: PrefixMatch[][], unindexed = false) {
-  const base = db.selectFrom("subscribers");
-  return plan.length === 0 ? base : base.where((eb) => eb.or(plan.map((all) => eb.and(all.map((match) => prefix(eb, match, unindexed))))));
-}
-
 /** Confirmed and still subscribed: the subscribers that are synced and exported (ADR 028). */
 const active = (eb: Where) => eb.and([eb("is_verified", "=", 1), eb("unsubscribed_at", "is", null)]);
 
@@ -120,22 +106,20 @@ export interface SubscriberPage extends Paged<SubscriberListItem> {
 /**
  * One page of the list, newest first, and how many match. The page's rows are picked from the
  * (created_at, id) index first and read after ("deferred join"), so deep pages skip index entries
- * rather than rows, and from whichever end of the list is nearer. PostgreSQL chooses between the search indexes and walking the newest first from
- * its statistics; SQLite always takes the search indexes and sorts every match, so for a broad search
- * (the count reached its limit, and a page is found within WALK_LIMIT rows) it is told to walk.
+ * rather than rows, and from whichever end of the list is nearer. PostgreSQL chooses between the search
+ * indexes and walking the newest first from its statistics (and picks the page of a text found anywhere
+ * from the matches it read to count them, when they are under the limit); SQLite always takes the search
+ * indexes and sorts every match, so for a broad search (the count reached its limit, and a page is found
+ * within WALK_LIMIT rows) it is told to walk.
  */
 export async function listSubscribers(db: Db, dialect: DialectName, query: string, requestedPage: number): Promise<SubscriberPage> {
-  const plan = searchPlan(query);
-  let total: number;
-  let more = false;
-  if (plan.length === 0) {
-    total = countOf(await db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst());
-  } else {
-    const found = matching(db, plan).select("id").limit(SEARCH_COUNT_LIMIT + 1);
-    const counted = countOf(await db.selectFrom(found.as("found")).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst());
-    more = counted > SEARCH_COUNT_LIMIT;
-    total = Math.min(counted, SEARCH_COUNT_LIMIT);
-  }
+  const search = subscriberSearch(query);
+  const asked = { offset: (Math.max(1, requestedPage) - 1) * SUBSCRIBER_PAGE_SIZE, size: SUBSCRIBER_PAGE_SIZE };
+  const found = search.kind === "all" ? null : await findMatches(db, dialect, search, SEARCH_COUNT_LIMIT + 1, asked);
+  const counted = found ? found.count : countOf(await db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst());
+  // Only a search's count stops at its limit.
+  const more = found !== null && counted > SEARCH_COUNT_LIMIT;
+  const total = found ? Math.min(counted, SEARCH_COUNT_LIMIT) : counted;
   const { page, pageCount, offset } = pageWindow(total, requestedPage, SUBSCRIBER_PAGE_SIZE);
   let walk = false;
   if (more && dialect === "sqlite") {
@@ -148,8 +132,9 @@ export async function listSubscribers(db: Db, dialect: DialectName, query: strin
   const order = fromOldest ? "asc" : "desc";
   const size = fromOldest ? Math.min(SUBSCRIBER_PAGE_SIZE, total - offset) : SUBSCRIBER_PAGE_SIZE;
   const skip = fromOldest ? total - offset - size : offset;
-  const ids = matching(db, plan, walk).select("id").orderBy("created_at", order).orderBy("id", order).limit(size).offset(skip);
-  const rows = await db
+  // The page came with the count unless it was past the end (the last page is shown instead).
+  const ids = found?.page && offset === asked.offset ? found.page : matching(db, dialect, search, walk).select("id").orderBy("created_at", order).orderBy("id", order).limit(size).offset(skip);
+  const rows = Array.isArray(ids) && ids.length === 0 ? [] : await db
     .selectFrom("subscribers")
     .select(["id", "email", "first_name", "last_name", "source", "created_at", "is_verified", "unsubscribed_at", "confirmation_mail", "confirmation_mail_error", "confirmation_mail_at"])
     .where("id", "in", ids)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseInput } from "~/lib/form-input";
-import { prefixEnd, searchKey, searchPlan, subscriberSearchSchema, typedSearch } from "./subscriber-search";
+import { containsPattern, prefixEnd, searchKey, searchPlan, subscriberSearch, subscriberSearchSchema, trigramQuery, typedSearch } from "./subscriber-search";
 
 describe("searchKey", () => {
   it("lower-cases, removes accents and collapses spaces", () => {
@@ -63,6 +63,43 @@ describe("searchPlan", () => {
   it("is empty without a search", () => {
     expect(searchPlan("")).toEqual([]);
     expect(searchPlan("   ")).toEqual([]);
+  });
+});
+
+describe("subscriberSearch", () => {
+  it("looks for three characters or more anywhere, folded, and lower-cased when that differs", () => {
+    expect(subscriberSearch("  Example.ORG ")).toEqual({ kind: "anywhere", texts: ["example.org"] });
+    expect(subscriberSearch("José")).toEqual({ kind: "anywhere", texts: ["jose", "josé"] });
+    expect(subscriberSearch("ada   obi")).toEqual({ kind: "anywhere", texts: ["ada obi"] });
+    expect(subscriberSearch("ex\0ample")).toEqual({ kind: "anywhere", texts: ["example"] });
+  });
+
+  it("falls back to the prefix search under three characters, counting characters rather than bytes", () => {
+    expect(subscriberSearch("Jo")).toEqual({ kind: "prefix", plan: searchPlan("Jo") });
+    expect(subscriberSearch("é")).toEqual({ kind: "prefix", plan: searchPlan("é") });
+    expect(subscriberSearch("éèê").kind).toBe("anywhere");
+    expect(subscriberSearch("a😀b").kind).toBe("anywhere");
+  });
+
+  it("is the whole list without a search", () => {
+    expect(subscriberSearch("")).toEqual({ kind: "all" });
+    expect(subscriberSearch("  ")).toEqual({ kind: "all" });
+  });
+});
+
+describe("containsPattern", () => {
+  it("wraps the text in % and escapes LIKE's wildcards and its escape character", () => {
+    expect(containsPattern("example.org")).toBe("%example.org%");
+    expect(containsPattern("100%_off")).toBe("%100\\%\\_off%");
+    expect(containsPattern("a\\b")).toBe("%a\\\\b%");
+  });
+});
+
+describe("trigramQuery", () => {
+  it("quotes each text as a phrase, doubling its quotes, joined by OR", () => {
+    expect(trigramQuery(["example.org"])).toBe('"example.org"');
+    expect(trigramQuery(["jose", "josé"])).toBe('"jose" OR "josé"');
+    expect(trigramQuery(['say "hi" * OR near'])).toBe('"say ""hi"" * OR near"');
   });
 });
 

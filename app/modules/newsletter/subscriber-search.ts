@@ -3,9 +3,10 @@ import { textField } from "~/lib/form-input";
 import { pageField } from "~/lib/paging";
 
 /**
- * The subscriber search of the admin list (case-insensitive, on email,
- * first name or last name), as prefix matches on indexed columns so it stays fast at a million rows
- * (docs/decisions/029-subscriber-search-by-prefix.md).
+ * The subscriber search of the admin list (case-insensitive, on email, first name or last name): a
+ * text of three characters or more is found anywhere, from trigram indexes; a shorter one, which
+ * trigrams cannot look up, as the start of the email or a name, on B-tree indexes
+ * (docs/decisions/062-subscriber-search-anywhere-with-trigrams.md, 029-subscriber-search-by-prefix.md).
  */
 
 /** Longest folded name kept for search (a name is at most 100 characters; folding may lengthen it). */
@@ -65,6 +66,33 @@ export function searchPlan(query: string): PrefixMatch[][] {
   }
   return plan;
 }
+
+/** Trigram indexes can look up texts of at least this many characters. */
+export const TRIGRAM_LENGTH = 3;
+
+/**
+ * What a search looks for: nothing (the whole list), texts to find anywhere in the email or the
+ * names (the folded text and, when it differs, the text lower-cased, as an address keeps its
+ * accents), or, for a text too short for trigrams, the prefix alternatives of searchPlan().
+ */
+export type SubscriberSearch = { kind: "all" } | { kind: "anywhere"; texts: string[] } | { kind: "prefix"; plan: PrefixMatch[][] };
+
+export function subscriberSearch(typed: string): SubscriberSearch {
+  // A NUL is no part of an address or a name, and neither database takes it in a query (the server refuses it in a URL).
+  const query = typed.replace(/\0/g, "");
+  const folded = searchKey(query);
+  const lower = query.trim().replace(/\s+/g, " ").toLowerCase();
+  if (!folded || !lower) return { kind: "all" };
+  const texts = [...new Set([folded, lower])];
+  const shortest = Math.min(...texts.map((text) => [...text].length));
+  return shortest >= TRIGRAM_LENGTH ? { kind: "anywhere", texts } : { kind: "prefix", plan: searchPlan(query) };
+}
+
+/** A LIKE pattern finding `text` anywhere, its %, _ and \ taken literally (backslash is the escape). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** An FTS5 query finding any of the texts anywhere: each a quoted phrase ("" inside stands for "). */
+export const trigramQuery = (texts: string[]) => texts.map((text) => `"${text.replace(/"/g, '""')}"`).join(" OR ");
 
 export const SEARCH_ERRORS = ["tooLong", "invalidPage"] as const;
 export type SearchError = (typeof SEARCH_ERRORS)[number];
