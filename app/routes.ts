@@ -8,6 +8,7 @@ export default [
   route("images/articles/:file", "routes/article-image.ts"),
   route("images/:kind/:file", "routes/illustration.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("admin-access", "routes/admin-access.ts"),
   route("blog/feed.xml", "routes/blog-feed.ts", { id: "blog-rss" }),

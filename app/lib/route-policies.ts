@@ -59,6 +59,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/article-image.ts": { read: "public" },
   "routes/illustration.ts": { read: "public" },
   "routes/sitemap.ts": { read: "public" },
+  "routes/sitemap-part.ts": { read: "public" },
   "routes/robots.ts": { read: "public" },
   "routes/blog-feed.ts": { read: "public" },
   "routes/podcast-feed.ts": { read: "public" },

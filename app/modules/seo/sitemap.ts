@@ -5,11 +5,36 @@ import { escapeXml } from "~/lib/xml";
 export interface SitemapEntry {
   /** The English (unprefixed) path; every language's URL is listed with alternates. */
   path: string;
+  /** The last change of what the page shows (ISO text). */
   lastModified?: string;
 }
 
-/** A sitemap with one <url> per page and language, each naming its alternates (hreflang) and x-default. */
-export function buildSitemap(appUrl: string, entries: SitemapEntry[]): string {
+/** The sitemaps protocol's limit of addresses in one sitemap file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** Where the numbered sitemaps live when one file is not enough. */
+export const sitemapPartPath = (number: number) => `/sitemaps/${number}.xml`;
+
+/**
+ * The site's sitemap: one <url> per page and language, each naming its alternates (hreflang) and
+ * x-default. Past `maxUrls` addresses the entries are split into numbered sitemaps and /sitemap.xml
+ * becomes their index, each part with the latest change it lists.
+ */
+export function buildSitemaps(appUrl: string, entries: SitemapEntry[], maxUrls = SITEMAP_MAX_URLS): { main: string; parts: string[] } {
+  const perPart = Math.max(1, Math.floor(maxUrls / LANGUAGES.length));
+  const groups: SitemapEntry[][] = [];
+  for (let start = 0; start < entries.length || groups.length === 0; start += perPart) groups.push(entries.slice(start, start + perPart));
+  const parts = groups.map((group) => urlset(appUrl, group));
+  if (parts.length === 1) return { main: parts[0]!, parts: [] };
+  const sitemaps = groups.map((group, index) => {
+    const latest = group.map((entry) => entry.lastModified ?? "").sort().at(-1);
+    return `<sitemap><loc>${escapeXml(appUrl + sitemapPartPath(index + 1))}</loc>${latest ? `<lastmod>${escapeXml(latest.slice(0, 10))}</lastmod>` : ""}</sitemap>`;
+  });
+  const main = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps.join("\n")}\n</sitemapindex>\n`;
+  return { main, parts };
+}
+
+function urlset(appUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.flatMap((entry) => {
     const alternates = [
       ...LANGUAGES.map((language) => `<xhtml:link rel="alternate" hreflang="${LANGUAGE_LOCALES[language]}" href="${escapeXml(appUrl + localizePath(entry.path, language))}"/>`),

@@ -1,0 +1,2 @@
+/** GET /sitemaps/<n>.xml: one numbered part of a sitemap too large for one file (see routes/sitemap.ts). */
+export { loader } from "./sitemap";
