@@ -39,7 +39,7 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   });
   try {
     const { applied } = await migrateToLatest(db);
-    const seeded = await seedSampleContent(db, storage, now());
+    const seeded = await seedSampleContent(db, storage, now(), (message) => logger.warn(message));
     logger.info({ dialect, location, migrationsApplied: applied, seeded }, "database ready");
   } catch (error) {
     storage.close();

@@ -1,6 +1,6 @@
 import { Clock } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, data } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/blog-article";
 import { ArticleCard } from "~/components/blog/article-card";
 import { ShareLinks } from "~/components/blog/share-links";
@@ -17,6 +17,7 @@ import { jsonLd } from "~/lib/json-ld";
 import { getArticle, relatedArticles } from "~/modules/blog/articles.server";
 import { toCard } from "~/modules/blog/cards";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
+import { redirectedSlug } from "~/modules/blog/editor/article-slugs.server";
 
 const ARTICLE_BODY_ID = "article-body";
 
@@ -24,7 +25,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db, config } = context.services;
   const article = await getArticle(db, params.slug, language);
-  if (!article) throw data(null, { status: 404 });
+  if (!article) {
+    // The old address of an article whose slug changed leads to it for good.
+    const moved = await redirectedSlug(db, params.slug);
+    if (moved) throw redirect(localizePath(`/blog/${moved}`, language), 301);
+    throw data(null, { status: 404 });
+  }
   const related = await relatedArticles(db, article, language);
   const path = localizePath(`/blog/${article.slug}`, language);
   return {

@@ -40,12 +40,16 @@ export interface ArticlePage {
   pageCount: number;
 }
 
-/** Articles with the reader's translation where it exists, English otherwise. */
+/**
+ * Published articles with the reader's translation where it exists, English otherwise. Every reader's
+ * query starts here, so a draft, an article scheduled for later or one taken back is never shown.
+ */
 function localized(db: Db, language: Language) {
   return db
     .selectFrom("articles as a")
     .innerJoin("article_translations as e", (join) => join.onRef("e.article_id", "=", "a.id").on("e.language", "=", SOURCE_LANGUAGE))
-    .leftJoin("article_translations as t", (join) => join.onRef("t.article_id", "=", "a.id").on("t.language", "=", language));
+    .leftJoin("article_translations as t", (join) => join.onRef("t.article_id", "=", "a.id").on("t.language", "=", language))
+    .where("a.state", "=", "published");
 }
 
 type LocalizedBuilder = ExpressionBuilder<
@@ -122,7 +126,12 @@ export async function listAllArticles(db: Db, language: Language): Promise<Artic
 
 /** How many articles each category holds. */
 export async function categoryCounts(db: Db): Promise<Record<string, number>> {
-  const rows = await db.selectFrom("articles").select((eb) => ["category", eb.fn.countAll<number>().as("count")]).groupBy("category").execute();
+  const rows = await db
+    .selectFrom("articles")
+    .select((eb) => ["category", eb.fn.countAll<number>().as("count")])
+    .where("state", "=", "published")
+    .groupBy("category")
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
 }
 
@@ -153,11 +162,16 @@ export async function relatedArticles(db: Db, article: ArticleSummary, language:
     .slice(0, limit);
 }
 
-/** When the publication last changed: the newest article or translation edit. */
+/** When the publication last changed: the newest edit of a published article or of its translations. */
 export async function latestContentChange(db: Db): Promise<string | null> {
   const [articles, translations] = await Promise.all([
-    db.selectFrom("articles").select((eb) => eb.fn.max("updated_at").as("latest")).executeTakeFirst(),
-    db.selectFrom("article_translations").select((eb) => eb.fn.max("updated_at").as("latest")).executeTakeFirst(),
+    db.selectFrom("articles").select((eb) => eb.fn.max("updated_at").as("latest")).where("state", "=", "published").executeTakeFirst(),
+    db
+      .selectFrom("article_translations as t")
+      .innerJoin("articles as a", "a.id", "t.article_id")
+      .select((eb) => eb.fn.max("t.updated_at").as("latest"))
+      .where("a.state", "=", "published")
+      .executeTakeFirst(),
   ]);
   const dates = [articles?.latest, translations?.latest].filter((value): value is string => typeof value === "string");
   return dates.sort().at(-1) ?? null;

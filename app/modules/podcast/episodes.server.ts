@@ -5,7 +5,7 @@ import type { Database, EpisodesTable } from "~/adapters/db/schema";
 import type { Language } from "~/i18n/languages";
 import type { EpisodeCard } from "./episode-card";
 import type { EpisodeText } from "./sample-episodes";
-import { slugify, uniqueSlug } from "./slug";
+import { slugify, uniqueSlug } from "~/lib/slug";
 
 const SOURCE_LANGUAGE = "en";
 /** Audio objects live under this storage prefix and are served at /podcast/audio/<last segment>. */
