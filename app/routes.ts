@@ -60,6 +60,9 @@ export default [
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
     route("admin/shop", "routes/admin-shop.tsx"),
+    route("admin/articles", "routes/admin-articles.tsx"),
+    route("admin/articles/:id", "routes/admin-article-edit.tsx"),
+    route("preview/articles/:id", "routes/article-preview.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -109,6 +109,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin-subscribers.tsx": { read: "admin", write: "admin", messages: { read: SUBSCRIBER_REFUSALS.list, write: SUBSCRIBER_REFUSALS.sync } },
   "routes/admin-subscribers-csv.ts": { read: "admin", messages: { read: SUBSCRIBER_REFUSALS.export }, refusalText: "subscribers.exportRefused" },
   "routes/admin-shop.tsx": { read: "admin", write: "admin" },
+  "routes/admin-articles.tsx": { read: "admin" },
+  "routes/admin-article-edit.tsx": { read: "admin", write: "admin" },
+  "routes/article-preview.tsx": { read: "signed" },
 };
 
 /** Routes app/routes.ts names itself (one file answering several URLs), with their file. */

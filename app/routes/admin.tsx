@@ -20,6 +20,7 @@ import { newContactMessageCount } from "~/modules/contact/moderation.server";
 import { failedConfirmationMails, subscriberCounts } from "~/modules/newsletter/subscriber-admin.server";
 import { FailedMails, type FailedMail } from "~/components/admin/failed-mails";
 import { formatDateTime } from "~/i18n/format";
+import { articleStateCounts } from "~/modules/blog/editor/article-list.server";
 
 type AdminState =
   | { state: "unavailable" }
@@ -55,16 +56,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /**
  * What the dashboard's cards count: comments to approve, new messages, security events of the last
- * 24 hours, confirmed subscribers and those still to confirm.
+ * 24 hours, confirmed subscribers and those still to confirm, draft and scheduled articles.
  */
 async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["services"]["db"]; now: () => Date }): Promise<DashboardCounts> {
-  const [pendingComments, newMessages, securityEventsLastDay, subscribers] = await Promise.all([
+  const [pendingComments, newMessages, securityEventsLastDay, subscribers, articles] = await Promise.all([
     pendingCommentCount(db),
     newContactMessageCount(db),
     securityEventsSince(db, new Date(now().getTime() - 24 * 60 * 60 * 1000)),
     subscriberCounts(db),
+    articleStateCounts(db),
   ]);
-  return { pendingComments, newMessages, securityEventsLastDay, confirmedSubscribers: subscribers.confirmed, waitingSubscribers: subscribers.waiting };
+  return {
+    pendingComments,
+    newMessages,
+    securityEventsLastDay,
+    confirmedSubscribers: subscribers.confirmed,
+    waitingSubscribers: subscribers.waiting,
+    draftArticles: articles.drafts,
+    scheduledArticles: articles.scheduled,
+  };
 }
 
 /** The page's own verify and logout forms (they work without JavaScript). */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "~/adapters/db/database.server";
 import type { ArticleState } from "~/adapters/db/schema";
 import { LANGUAGES, type Language } from "~/i18n/languages";
-import { containsPattern } from "../search-text";
+import { containsPattern } from "~/modules/blog/search-text";
 import type { ArticleListQuery } from "./list-query";
 
 /** How a language of an article stands against its English text. */
@@ -56,4 +56,11 @@ export async function listArticlesForAdmin(db: Db, query: ArticleListQuery): Pro
     ) as Record<Language, TranslationStanding>;
     return { id: row.id, slug: row.slug, title: row.title, state: row.state, publishedAt: row.published_at, featured: row.featured === 1, languages };
   });
+}
+
+/** How many articles wait as drafts and as scheduled, for the dashboard's card. */
+export async function articleStateCounts(db: Db): Promise<{ drafts: number; scheduled: number }> {
+  const rows = await db.selectFrom("articles").select((eb) => ["state", eb.fn.countAll<number>().as("count")]).where("state", "in", ["draft", "scheduled"]).groupBy("state").execute();
+  const count = (state: string) => Number(rows.find((row) => row.state === state)?.count ?? 0);
+  return { drafts: count("draft"), scheduled: count("scheduled") };
 }

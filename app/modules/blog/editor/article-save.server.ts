@@ -4,7 +4,7 @@ import type { AppServices } from "~/adapters/context.server";
 import type { ArticleState, Database } from "~/adapters/db/schema";
 import { Refusal } from "~/lib/refusal";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { foldForSearch } from "../search-text";
+import { foldForSearch } from "~/modules/blog/search-text";
 import { readEditedArticle, sameText, type ArticleText, type EditedArticle } from "./article-rows.server";
 import { chosenSlug, keepOldAddress } from "./article-slugs.server";
 import { scheduledInstant, type ArticleSave } from "./editor-form";
@@ -14,7 +14,8 @@ const DRAWN_COVERS = "/images/articles/";
 
 type Services = Pick<AppServices, "db" | "outbox" | "pageChanges" | "logger">;
 
-export type SaveDone = "saved" | "published" | "scheduled" | "autosaved";
+/** "kept": an autosave of an article readers see, kept as a revision only. */
+export type SaveDone = "saved" | "published" | "scheduled" | "autosaved" | "kept";
 export interface Saved {
   id: string;
   slug: string;
@@ -46,7 +47,7 @@ export async function saveArticle(services: Services, actor: Actor, save: Articl
     if (!current && save.language !== "en") throw new Refusal("englishFirst", { field: "language" });
     if (current && save.intent === "autosave" && current.state !== "draft") {
       await keepRevision(trx, current.id, save.language, textOf(save), true, now);
-      return { id: current.id, slug: current.slug, state: current.state, done: "autosaved" as const };
+      return { id: current.id, slug: current.slug, state: current.state, done: "kept" as const };
     }
     const result = await write(trx, current, save, publishAt, now);
     await recordAudit(trx, actor, { action: `article.${auditAction(save, current)}`, resource: `article:${result.id}`, details: { slug: result.slug, language: save.language, state: result.state, ...(publishAt && { publishAt: publishAt.toISOString() }) } }, now);
@@ -54,7 +55,7 @@ export async function saveArticle(services: Services, actor: Actor, save: Articl
     return result;
   });
   // Readers' pages show the change at once (the form post also tells the cache; a background save would not).
-  if (saved.done !== "autosaved") await services.pageChanges.changed(undefined, now).catch((error: unknown) => services.logger.error({ err: error }, "page change not recorded"));
+  if (save.intent !== "autosave") await services.pageChanges.changed(undefined, now).catch((error: unknown) => services.logger.error({ err: error }, "page change not recorded"));
   return saved;
 }
 

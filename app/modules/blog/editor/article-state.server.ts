@@ -3,7 +3,7 @@ import type { PageChanges } from "~/adapters/pages/page-changes.server";
 import { isLanguage } from "~/i18n/languages";
 import { Refusal } from "~/lib/refusal";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "~/modules/audit/audit.server";
-import { foldForSearch } from "../search-text";
+import { foldForSearch } from "~/modules/blog/search-text";
 import { keepRevision, readRevision } from "./revisions.server";
 
 type Services = Pick<AppServices, "db" | "logger"> & { pageChanges: PageChanges };

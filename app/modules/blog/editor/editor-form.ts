@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { checkboxField, listField, textField, trimmedField } from "~/lib/form-input";
 import { isLanguage, type Language } from "~/i18n/languages";
-import { isCategory, isTag, type CategorySlug, type TagSlug } from "../taxonomy";
+import { isCategory, isTag, type CategorySlug, type TagSlug } from "~/modules/blog/taxonomy";
 
 /**
  * The article editor's forms, told apart by `intent`. The text of one language (title, excerpt,
@@ -66,7 +66,7 @@ export const articleEditSchema = z.discriminatedUnion(
       if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(publishAt)) context.addIssue({ code: "custom", path: ["publishAt"], message: "dateInvalid" });
     }),
     byId("unpublish"),
-    byId("previewLink"),
+    z.object({ intent: z.literal("previewLink"), id: trimmedField().refine(Boolean, "notFound"), language: languageField() }),
     z.object({ intent: z.literal("delete"), id: trimmedField().refine(Boolean, "notFound"), confirm: checkboxField().refine(Boolean, "confirmDelete") }),
     z.object({ intent: z.literal("restore"), id: trimmedField().refine(Boolean, "notFound"), revisionId: trimmedField().refine(Boolean, "notFound") }),
     z.object({ intent: z.literal("render"), body: textField().refine((value) => value.length <= ARTICLE_LIMITS.body, "tooLong") }),
