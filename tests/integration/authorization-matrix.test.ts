@@ -20,7 +20,7 @@ function routeTable(entries: RouteConfigEntry[], parent = ""): Array<{ id: strin
   });
 }
 
-const SAMPLES: Record<string, string> = { ":lang?": "", ":lang": "fr", ":kind": "figures", "*": "no-such-page" };
+const SAMPLES: Record<string, string> = { ":lang?": "", ":lang": "fr", ":kind": "figures", ":id": "new", "*": "no-such-page" };
 function fillParameters(path: string): string {
   return path
     .split("/")
