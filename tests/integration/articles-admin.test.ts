@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { KEPT_REVISIONS } from "~/modules/blog/editor/revisions.server";
+import { seedSampleContent } from "../../server/seed";
 import { appOnTestDatabase, outboxDrained } from "../support/app-server";
 import { createArticle, articleFields } from "../support/article-forms";
 import { dialects } from "../support/databases";
@@ -115,5 +117,29 @@ describe.each(dialects)("the articles editor on %s", (dialect) => {
     expect(await app.services.db.selectFrom("article_revisions").select("id").where("article_id", "=", id).execute()).toEqual([]);
     expect((await audit(id)).map((row) => row.action).at(-1)).toBe("article.deleted");
     await outboxDrained(app);
+  });
+
+  it("keeps the last 20 revisions of each language and restores one", async () => {
+    const owner = await adminInMode("10.21.0.7");
+    const id = await createArticle(owner, { slug: "many-revisions", body: "Version 0" });
+    for (let version = 1; version <= KEPT_REVISIONS + 2; version++) {
+      expect((await owner.post(`/admin/articles/${id}`, articleFields({ id, slug: "many-revisions", body: `Version ${version}` }))).status).toBe(200);
+    }
+    const kept = await app.services.db.selectFrom("article_revisions").select(["id", "body"]).where("article_id", "=", id).where("language", "=", "en").orderBy("created_at").execute();
+    expect(kept).toHaveLength(KEPT_REVISIONS);
+    expect(kept[0]!.body).toBe("Version 3");
+    const restored = await owner.post(`/admin/articles/${id}`, { id, intent: "restore", revisionId: kept[0]!.id });
+    expect(restored.status).toBe(302);
+    const text = await app.services.db.selectFrom("article_translations").select("body").where("article_id", "=", id).where("language", "=", "en").executeTakeFirstOrThrow();
+    expect(text.body).toBe("Version 3");
+    expect((await audit(id)).map((row) => row.action).at(-1)).toBe("article.revision_restored");
+  });
+
+  it("leaves a deleted sample article deleted when the server starts again: the database is the truth", async () => {
+    const owner = await adminInMode("10.21.0.8");
+    const sample = await app.services.db.selectFrom("articles").select("id").where("slug", "=", "mlk-global-vision").executeTakeFirstOrThrow();
+    expect((await owner.post(`/admin/articles/${sample.id}`, { id: sample.id, intent: "delete", confirm: "on" })).status).toBe(302);
+    expect((await seedSampleContent(app.services.db, app.services.storage, app.clock.now())).articles).toBe(0);
+    expect(await app.services.db.selectFrom("articles").select("id").where("slug", "=", "mlk-global-vision").execute()).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ export function MarkdownToolbar({ target, controls }: { target: RefObject<HTMLTe
             title={t(`edit.toolbar.${format}`)}
             aria-label={t(`edit.toolbar.${format}`)}
             onClick={() => target.current && applyFormat(target.current, format, t("edit.toolbar.linkText"))}
-            className="inline-flex size-10 items-center justify-center rounded-lg text-ink hover:bg-white focus-visible:bg-white"
+            className="inline-flex size-9 items-center justify-center rounded-lg sm:size-10 text-ink hover:bg-white focus-visible:bg-white"
           >
             <Icon aria-hidden="true" className="size-5" />
           </button>

@@ -40,7 +40,8 @@ const textOf = (save: ArticleSave): ArticleText => ({
  */
 export async function saveArticle(services: Services, actor: Actor, save: ArticleSave, now: Date): Promise<Saved> {
   const publishAt = save.intent === "schedule" ? scheduledInstant(save.publishAt, save.timezoneOffset) : null;
-  if (save.intent === "schedule" && (!publishAt || publishAt.getTime() <= now.getTime())) throw new Refusal("dateInPast", { field: "publishAt" });
+  if (save.intent === "schedule" && !publishAt) throw new Refusal("dateInvalid", { field: "publishAt" });
+  if (publishAt && publishAt.getTime() <= now.getTime()) throw new Refusal("dateInPast", { field: "publishAt" });
   const saved = await services.db.transaction().execute(async (trx) => {
     const current = save.id ? await readEditedArticle(trx, save.id) : null;
     if (save.id && !current) throw new Refusal("notFound", { status: 404 });

@@ -103,6 +103,7 @@ export type EditorProblem = (typeof EDITOR_PROBLEMS)[number];
  */
 export function scheduledInstant(publishAt: string, timezoneOffsetMinutes: number): Date | null {
   const utc = Date.parse(`${publishAt.length === 16 ? `${publishAt}:00` : publishAt}Z`);
-  if (!Number.isFinite(utc)) return null;
+  // A day that does not exist (31 February) would otherwise roll over into the next month.
+  if (!Number.isFinite(utc) || new Date(utc).toISOString().slice(0, 16) !== publishAt.slice(0, 16)) return null;
   return new Date(utc + timezoneOffsetMinutes * 60_000);
 }
