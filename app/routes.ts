@@ -6,6 +6,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
  */
 export default [
   route("images/articles/:file", "routes/article-image.ts"),
+  route("article-covers/:file", "routes/article-cover.ts"),
   route("images/:kind/:file", "routes/illustration.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

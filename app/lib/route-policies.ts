@@ -57,6 +57,7 @@ const SUBSCRIBER_REFUSALS = {
 export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "root.tsx": { read: "public" },
   "routes/article-image.ts": { read: "public" },
+  "routes/article-cover.ts": { read: "public" },
   "routes/illustration.ts": { read: "public" },
   "routes/sitemap.ts": { read: "public" },
   "routes/robots.ts": { read: "public" },

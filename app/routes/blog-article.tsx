@@ -14,6 +14,7 @@ import { keptForDocument } from "~/lib/document-only.server";
 import { jsonLd } from "~/lib/json-ld";
 import { getArticle, relatedArticles } from "~/modules/blog/articles.server";
 import { toCard, toShown } from "~/modules/blog/cards";
+import { socialImage } from "~/modules/blog/cover-files";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
 import { redirectedSlug } from "~/modules/blog/editor/article-slugs.server";
 
@@ -46,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta(matches, "article", {
         title: loaderData.article.seoTitle,
         description: loaderData.article.seoDescription,
-        image: loaderData.article.image.replace(/\.svg$/, ".png"),
+        image: socialImage(loaderData.article.image),
         type: "article",
       })
     : [];
@@ -65,7 +66,7 @@ export default function BlogArticle({ loaderData, params }: Route.ComponentProps
         description: article.excerpt,
         datePublished: article.publishedAt,
         inLanguage: language,
-        image: new URL(article.image, url).href,
+        image: new URL(socialImage(article.image), url).href,
         mainEntityOfPage: url,
         publisher: { "@type": "Organization", name: "Diaspora Policy" },
       },

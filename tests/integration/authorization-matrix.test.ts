@@ -48,6 +48,7 @@ type Expected = { status: number; to?: string };
  */
 const LET_THROUGH: Record<string, Partial<Record<Method, number | ((visitor: Who) => Expected)>>> = {
   "routes/shop-cover.ts": { GET: 404 },
+  "routes/article-cover.ts": { GET: 404 },
   "routes/shop-video.ts": { GET: 404 },
   "routes/podcast-audio.ts": { GET: 404 },
   "routes/podcast-artwork.ts": { GET: 404 },

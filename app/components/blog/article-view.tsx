@@ -1,6 +1,7 @@
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { CoverPicture } from "./cover-picture";
 import { DocumentHtml } from "~/components/layout/document-html";
 import type { Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
@@ -52,7 +53,9 @@ export function ArticleView({ article, language, notice }: { article: ArticleSho
           </p>
         )}
       </header>
-      <img src={article.image} alt={article.imageAlt} width={1200} height={675} fetchPriority="high" className="mx-auto mt-8 aspect-video w-full max-w-4xl object-cover sm:rounded-2xl" />
+      <div className="mx-auto mt-8 max-w-4xl">
+        <CoverPicture image={article.image} alt={article.imageAlt} sizes="(min-width: 56rem) 56rem, 100vw" first className="aspect-video w-full object-cover sm:rounded-2xl" />
+      </div>
       <DocumentHtml id={ARTICLE_BODY_ID} html={article.html} className="article-body mx-auto mt-10 max-w-reading px-4 sm:px-6" />
     </>
   );

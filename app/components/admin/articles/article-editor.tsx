@@ -6,6 +6,7 @@ import { FormNotice } from "~/components/ui/form-field";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
 import { useLocalize } from "~/i18n/root-data";
 import { DeleteForm, PreviewLinkForm, UnpublishForm } from "./article-actions";
+import { CoverPanel } from "./cover-panel";
 import { DetailsFields, Section, SeoFields } from "./details-fields";
 import type { EditorAnswer, EditorView } from "./editor-types";
 import { PublishingPanel } from "./publishing-panel";
@@ -86,7 +87,7 @@ export function ArticleEditor({ view, done, answer }: { view: EditorView; done: 
   return (
     <div className="flex flex-col gap-6">
       {notice && <FormNotice kind="error">{notice}</FormNotice>}
-      {!notice && doneKey && ["saved", "published", "scheduled", "unpublished", "restored"].includes(doneKey) && <FormNotice kind="success">{t(`edit.done.${doneKey}`)}</FormNotice>}
+      {!notice && doneKey && ["saved", "published", "scheduled", "unpublished", "restored", "coverRemoved"].includes(doneKey) && <FormNotice kind="success">{t(`edit.done.${doneKey}`)}</FormNotice>}
       <LanguageTabs view={view} />
       {view.id && view.language !== "en" && view.standing[view.language] !== "current" && (
         <p role="note" className="rounded-xl border border-gold-400 bg-gold-300/30 px-4 py-3 text-sm">
@@ -130,6 +131,9 @@ export function ArticleEditor({ view, done, answer }: { view: EditorView; done: 
             <Section title={t("edit.preview.heading")}>
               <PreviewLinkForm view={view} answer={answer} />
               <UnpublishForm view={view} />
+            </Section>
+            <Section title={t("edit.cover.heading")}>
+              <CoverPanel view={view} />
             </Section>
             <Section title={t("edit.sections.revisions")}>
               <RevisionsPanel view={view} />

@@ -4,6 +4,7 @@ import type { AppServices } from "~/adapters/context.server";
 import type { ArticleState, Database } from "~/adapters/db/schema";
 import { Refusal } from "~/lib/refusal";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { isUploadedCover } from "~/modules/blog/cover-files";
 import { foldForSearch } from "~/modules/blog/search-text";
 import { readEditedArticle, sameText, type ArticleText, type EditedArticle } from "./article-rows.server";
 import { chosenSlug, keepOldAddress } from "./article-slugs.server";
@@ -46,6 +47,8 @@ export async function saveArticle(services: Services, actor: Actor, save: Articl
     const current = save.id ? await readEditedArticle(trx, save.id) : null;
     if (save.id && !current) throw new Refusal("notFound", { status: 404 });
     if (!current && save.language !== "en") throw new Refusal("englishFirst", { field: "language" });
+    // An uploaded cover is described for readers who cannot see it; its English description is required.
+    if (current && isUploadedCover(current.image) && save.language === "en" && !save.imageAlt && save.intent !== "autosave") throw new Refusal("altRequired", { field: "imageAlt" });
     if (current && save.intent === "autosave" && current.state !== "draft") {
       await keepRevision(trx, current.id, save.language, textOf(save), true, now);
       return { id: current.id, slug: current.slug, state: current.state, done: "kept" as const };

@@ -4,12 +4,13 @@ import { localizePath } from "~/i18n/paths";
 import { refused, Refusal } from "~/lib/refusal";
 import type { Actor } from "~/modules/audit/audit.server";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
+import { removeArticleCover, uploadArticleCover } from "./article-cover.server";
 import { saveArticle } from "./article-save.server";
 import { deleteArticle, restoreRevision, unpublishArticle } from "./article-state.server";
 import type { ArticleEdit } from "./editor-form";
 import { previewLink } from "./preview-links.server";
 
-type Services = Pick<AppServices, "db" | "outbox" | "pageChanges" | "logger" | "signedLinks" | "config" | "now">;
+type Services = Pick<AppServices, "db" | "outbox" | "pageChanges" | "logger" | "signedLinks" | "config" | "now" | "storage" | "uploads">;
 
 export const editorPath = (id: string, language: Language, pageLanguage: Language, done?: string) =>
   `${localizePath(`/admin/articles/${id}`, pageLanguage)}?${new URLSearchParams({ lang: language, ...(done && { done }) })}`;
@@ -35,6 +36,12 @@ export async function editorAnswer(services: Services, actor: Actor, edit: Artic
         const language = await restoreRevision(services, actor, edit.id, edit.revisionId, now);
         return { redirectTo: editorPath(edit.id, language as Language, pageLanguage, "restored") };
       }
+      case "cover":
+        await uploadArticleCover(services, actor, edit.id, edit.uploadId, edit.imageAlt, now);
+        return { ok: true as const, intent: edit.intent, done: "coverUploaded" as const };
+      case "removeCover":
+        await removeArticleCover(services, actor, edit.id, now);
+        return { ok: true as const, intent: edit.intent, done: "coverRemoved" as const };
       case "previewLink":
         return { ok: true as const, intent: edit.intent, done: "previewLink" as const, link: previewLink(services, edit.id, edit.language, now) };
       default: {
