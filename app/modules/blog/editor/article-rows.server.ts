@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, ArticleState } from "~/adapters/db/schema";
 import { LANGUAGES, type Language } from "~/i18n/languages";
+import { foldForSearch } from "~/modules/blog/search-text";
 
 /** What one language of an article holds, as the editor shows and saves it. */
 export interface ArticleText {
@@ -69,4 +70,19 @@ export function sameText(a: ArticleText, b: ArticleText): boolean {
 export async function categoryOfSlug(db: Kysely<Database>, slug: string): Promise<string | null> {
   const row = await db.selectFrom("articles").select("category").where("slug", "=", slug).executeTakeFirst();
   return row?.category ?? null;
+}
+
+/** A text's columns, as the translations and the revisions store them. */
+export function textColumns(text: ArticleText) {
+  return { title: text.title, excerpt: text.excerpt, body: text.body, seo_title: text.seoTitle, seo_description: text.seoDescription, image_alt: text.imageAlt };
+}
+
+/** Writes one language's text (added or replaced), with its folded search text. */
+export async function writeTranslation(trx: Kysely<Database>, articleId: string, language: string, text: ArticleText, now: Date): Promise<void> {
+  const row = { ...textColumns(text), search_text: foldForSearch(`${text.title}\n${text.excerpt}\n${text.body}`), updated_at: now.toISOString() };
+  await trx
+    .insertInto("article_translations")
+    .values({ article_id: articleId, language, ...row })
+    .onConflict((conflict) => conflict.columns(["article_id", "language"]).doUpdateSet(row))
+    .execute();
 }

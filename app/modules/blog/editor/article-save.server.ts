@@ -5,8 +5,7 @@ import type { ArticleState, Database } from "~/adapters/db/schema";
 import { Refusal } from "~/lib/refusal";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { isUploadedCover } from "~/modules/blog/cover-files";
-import { foldForSearch } from "~/modules/blog/search-text";
-import { readEditedArticle, sameText, type ArticleText, type EditedArticle } from "./article-rows.server";
+import { readEditedArticle, sameText, writeTranslation, type ArticleText, type EditedArticle } from "./article-rows.server";
 import { chosenSlug, keepOldAddress } from "./article-slugs.server";
 import { scheduledInstant, type ArticleSave } from "./editor-form";
 import { keepRevision } from "./revisions.server";
@@ -94,21 +93,7 @@ async function write(trx: Kysely<Database>, current: EditedArticle | null, save:
   const text = textOf(save);
   const stored = current?.texts[save.language];
   if (!stored || !sameText(stored, text)) {
-    const row = {
-      title: text.title,
-      excerpt: text.excerpt,
-      body: text.body,
-      seo_title: text.seoTitle,
-      seo_description: text.seoDescription,
-      image_alt: text.imageAlt,
-      search_text: foldForSearch(`${text.title}\n${text.excerpt}\n${text.body}`),
-      updated_at: stamp,
-    };
-    await trx
-      .insertInto("article_translations")
-      .values({ article_id: id, language: save.language, ...row })
-      .onConflict((conflict) => conflict.columns(["article_id", "language"]).doUpdateSet(row))
-      .execute();
+    await writeTranslation(trx, id, save.language, text, now);
     await keepRevision(trx, id, save.language, text, save.intent === "autosave", now);
   }
   return { id, slug, state, done: save.intent === "save" ? "saved" : save.intent === "publish" ? "published" : save.intent === "schedule" ? "scheduled" : "autosaved" };

@@ -3,7 +3,7 @@ import type { PageChanges } from "~/adapters/pages/page-changes.server";
 import { isLanguage } from "~/i18n/languages";
 import { Refusal } from "~/lib/refusal";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "~/modules/audit/audit.server";
-import { foldForSearch } from "~/modules/blog/search-text";
+import { writeTranslation } from "./article-rows.server";
 import { keepRevision, readRevision } from "./revisions.server";
 
 type Services = Pick<AppServices, "db" | "logger"> & { pageChanges: PageChanges };
@@ -43,21 +43,7 @@ export async function restoreRevision(services: Services, actor: Actor, id: stri
   const language = await services.db.transaction().execute(async (trx) => {
     const revision = await readRevision(trx, id, revisionId);
     if (!revision || !isLanguage(revision.language)) throw notFound();
-    const row = {
-      title: revision.title,
-      excerpt: revision.excerpt,
-      body: revision.body,
-      seo_title: revision.seoTitle,
-      seo_description: revision.seoDescription,
-      image_alt: revision.imageAlt,
-      search_text: foldForSearch(`${revision.title}\n${revision.excerpt}\n${revision.body}`),
-      updated_at: now.toISOString(),
-    };
-    await trx
-      .insertInto("article_translations")
-      .values({ article_id: id, language: revision.language, ...row })
-      .onConflict((conflict) => conflict.columns(["article_id", "language"]).doUpdateSet(row))
-      .execute();
+    await writeTranslation(trx, id, revision.language, revision, now);
     await trx.updateTable("articles").set({ updated_at: now.toISOString() }).where("id", "=", id).execute();
     await keepRevision(trx, id, revision.language, revision, false, now);
     await recordAudit(trx, actor, { action: "article.revision_restored", resource: `article:${id}`, details: { language: revision.language, revisionOf: revision.createdAt } }, now);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/adapters/db/schema";
 import type { Language } from "~/i18n/languages";
-import type { ArticleText } from "./article-rows.server";
+import { textColumns, type ArticleText } from "./article-rows.server";
 
 /** Revisions kept per language of an article; older ones are removed as new ones are written. */
 export const KEPT_REVISIONS = 20;
@@ -28,12 +28,7 @@ export async function keepRevision(trx: Kysely<Database>, articleId: string, lan
     .limit(1)
     .executeTakeFirst();
   const values = {
-    title: text.title,
-    excerpt: text.excerpt,
-    body: text.body,
-    seo_title: text.seoTitle,
-    seo_description: text.seoDescription,
-    image_alt: text.imageAlt,
+    ...textColumns(text),
     autosaved: autosaved ? 1 : 0,
     created_at: now.toISOString(),
   };
