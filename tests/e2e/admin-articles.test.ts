@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
 import { step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
+import { pngImage } from "../support/images";
 
 // The owner's article work in Chromium, on a server of its own: write a draft with the toolbar and
 // the live preview, share a private preview, autosave and the warning before leaving, translate,
@@ -76,6 +77,17 @@ describe("the articles editor in the browser", () => {
       await expect.poll(() => main(page).getByText("Published: readers can see it now.").isVisible()).toBe(true);
       expect(await publicStatus("/blog/harbours-of-the-sahel-corridor")).toBe(200);
       expect(await (await fetch(`${url()}/blog`)).text()).toContain("Harbours of the Sahel Corridor, Revisited");
+    });
+
+    await step("uploads a cover picture with its description", async () => {
+      await main(page).locator("input[type=file]").setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await pngImage(1600, 900) });
+      await main(page).getByLabel("Description of the new picture", { exact: true }).fill("Cranes over a quiet harbour");
+      await main(page).getByRole("button", { name: "Upload the cover" }).click();
+      const cover = main(page).locator("section", { has: page.getByRole("heading", { name: "Cover picture" }) });
+      await expect.poll(() => cover.innerText(), { timeout: 15_000 }).toContain("The new cover is in place.");
+      const html = await (await fetch(`${url()}/blog/harbours-of-the-sahel-corridor`)).text();
+      expect(html).toMatch(/<source type="image\/avif" srcSet="\/article-covers\/[0-9a-f-]+-\d+-480\.avif 480w/);
+      expect(html).toContain('alt="Cranes over a quiet harbour"');
     });
 
     await step("translates it into French", async () => {

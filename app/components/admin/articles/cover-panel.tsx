@@ -31,6 +31,9 @@ export function CoverPanel({ view }: { view: EditorView }) {
     if (answer.ok) {
       setFile(null);
       setDone(answer.done ?? null);
+      // The English description was saved with the cover: the editor's own field shows it too, so a later save keeps it.
+      const field = document.getElementById("imageAlt");
+      if (answer.done === "coverUploaded" && view.language === "en" && field instanceof HTMLInputElement) field.value = alt;
     } else setError(t(`edit.errors.${answer.errors.cover ?? answer.errors.imageAlt ?? answer.errors.form ?? "failed"}`));
   });
   if (!view.id || !view.image) return null;

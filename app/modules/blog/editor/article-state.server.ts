@@ -43,7 +43,9 @@ export async function restoreRevision(services: Services, actor: Actor, id: stri
   const language = await services.db.transaction().execute(async (trx) => {
     const revision = await readRevision(trx, id, revisionId);
     if (!revision || !isLanguage(revision.language)) throw notFound();
-    await writeTranslation(trx, id, revision.language, revision, now);
+    // The cover is not part of a revision, so its current description stays with it.
+    const current = await trx.selectFrom("article_translations").select("image_alt").where("article_id", "=", id).where("language", "=", revision.language).executeTakeFirst();
+    await writeTranslation(trx, id, revision.language, { ...revision, imageAlt: current?.image_alt || revision.imageAlt }, now);
     await trx.updateTable("articles").set({ updated_at: now.toISOString() }).where("id", "=", id).execute();
     await keepRevision(trx, id, revision.language, revision, false, now);
     await recordAudit(trx, actor, { action: "article.revision_restored", resource: `article:${id}`, details: { language: revision.language, revisionOf: revision.createdAt } }, now);

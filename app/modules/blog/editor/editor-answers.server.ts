@@ -43,7 +43,7 @@ export async function editorAnswer(services: Services, actor: Actor, edit: Artic
         await removeArticleCover(services, actor, edit.id, now);
         return { ok: true as const, intent: edit.intent, done: "coverRemoved" as const };
       case "previewLink":
-        return { ok: true as const, intent: edit.intent, done: "previewLink" as const, link: previewLink(services, edit.id, edit.language, now) };
+        return { ok: true as const, intent: edit.intent, done: "previewLink" as const, link: await previewLink(services, actor, edit.id, edit.language, now) };
       default: {
         const saved = await saveArticle(services, actor, edit, now);
         if (!edit.id && edit.intent !== "autosave") return { redirectTo: editorPath(saved.id, edit.language, pageLanguage, saved.done) };
