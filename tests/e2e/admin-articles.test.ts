@@ -70,6 +70,10 @@ describe("the articles editor in the browser", () => {
       await expect.poll(() => dialogs.length).toBe(1);
       expect(dialogs[0]).toBe("You have changes that are not saved. Leave this page anyway?");
       expect(page.url()).toMatch(/\/admin\/articles\//);
+      // Another language's tab asks too.
+      await main(page).getByRole("link", { name: /^Español/ }).click();
+      await expect.poll(() => dialogs.length).toBe(2);
+      expect(page.url()).toMatch(/lang=en/);
     });
 
     await step("publishes it", async () => {
@@ -138,6 +142,8 @@ describe("the articles editor in the browser", () => {
       await expect.poll(() => main(page).getByText("The article was deleted.").isVisible()).toBe(true);
       expect(await main(page).getByText("Harbours of the Sahel Corridor").count()).toBe(0);
     });
+    // Saving, publishing and the other forms of the page never asked.
+    expect(dialogs).toHaveLength(2);
     // The one refused form (the deletion without its box ticked) answers 400, which the console reports.
     expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
   });

@@ -16,7 +16,8 @@ export function useUnsavedGuard(dirty: boolean, question: string): void {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // Another page or another language's tab (?lang=) asks; the page's own forms post to this very address.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm(question)) blocker.proceed();
