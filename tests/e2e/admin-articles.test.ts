@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
@@ -13,6 +14,8 @@ const { url, adminPage } = useAdminServer("admin-articles");
 
 const main = (page: Page) => page.locator("main");
 const field = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
+/** The page's axe violations, the site's shared toaster aside. */
+const violations = async (page: Page) => (await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 const publicStatus = async (path: string) => (await fetch(url() + path)).status;
 
 describe("the articles editor in the browser", () => {
@@ -148,11 +151,16 @@ describe("the articles editor in the browser", () => {
     expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
   });
 
-  it("fits a phone: the list and the editor at 390 px", async () => {
+  it("fits a phone and passes axe: the list and an article's editor at 390 px", async () => {
     const page = await adminPage(browser(), "/admin/articles", { width: 390 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await main(page).getByRole("link", { name: "New article" }).click();
+    expect(await violations(page)).toEqual([]);
+    await main(page).getByRole("link", { name: "Building the Bridge: What the African Continental Free Trade Area Means for the Diaspora" }).click();
     await field(page, "Title").waitFor();
+    await waitForHydration(page);
+    await main(page).getByRole("button", { name: "Show the preview" }).click();
+    await main(page).locator("#article-preview [data-preview]").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await violations(page)).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ function LivePreview({ body, version }: { body: () => string; version: number })
         {open ? t("edit.preview.hide") : t("edit.preview.show")}
       </button>
       {open && (
-        <section id="article-preview" aria-label={t("edit.preview.heading")} aria-busy={fetcher.state !== "idle"} className="mt-3 max-h-[36rem] overflow-y-auto rounded-2xl border border-line bg-white p-5" tabIndex={0}>
+        <section id="article-preview" aria-label={t("edit.preview.live")} aria-busy={fetcher.state !== "idle"} className="mt-3 max-h-[36rem] overflow-y-auto rounded-2xl border border-line bg-white p-5" tabIndex={0}>
           {fetcher.data?.html ? <div className="article-body" data-preview="" dangerouslySetInnerHTML={{ __html: fetcher.data.html }} /> : <p className="text-muted">{t("edit.preview.empty")}</p>}
         </section>
       )}
