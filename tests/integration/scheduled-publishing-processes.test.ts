@@ -1,33 +1,19 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addArticleIfMissing } from "~/modules/blog/articles.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
-import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
-import { spawnServer, type ServerProcess } from "../support/server-process";
+import { dialects } from "../support/databases";
+import type { ServerProcess } from "../support/server-process";
+import { processesOnOneDatabase } from "../support/server-processes";
 
 // Two server processes on one database, each with its outbox worker, and a scheduled article whose time
 // has come, queued twice (as a reschedule to the same time would): it is published once, and both
 // processes show it.
 
 describe.each(dialects)("scheduled publishing with two server processes on one %s database", (dialect) => {
-  const servers: ServerProcess[] = [];
-  let database: TestDatabase | undefined;
-  afterAll(async () => {
-    for (const server of servers) server.child.kill("SIGTERM");
-    await Promise.all(servers.map((server) => server.exited));
-    await database?.drop();
-  });
+  const processes = processesOnOneDatabase(dialect);
 
   it("publishes the article exactly once", async () => {
-    database = await openTestDatabase(dialect);
-    const env = { ...database.env, DATA_DIR: database.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "two-workers-")) };
-    for (let index = 0; index < 2; index++) {
-      const server = spawnServer(env);
-      servers.push(server);
-      await server.ready;
-    }
+    const { servers, database } = await processes.start(2);
     const db = database.db;
     const publishAt = new Date(Date.now() - 1000).toISOString();
     const text = { title: "Raced For", excerpt: "Two workers, one publication.", body: "Published once." };
