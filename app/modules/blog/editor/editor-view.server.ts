@@ -28,15 +28,28 @@ export interface EditorView {
   revisions: { id: string; autosaved: boolean; when: string }[];
 }
 
+/** A new article: English only, empty, a draft once saved. */
+const NEW_ARTICLE: EditorView = {
+  id: null,
+  language: "en",
+  slug: "",
+  category: "",
+  tags: [],
+  featured: false,
+  image: null,
+  state: "draft",
+  publishedAt: "",
+  when: "",
+  text: EMPTY_TEXT,
+  english: null,
+  standing: { en: "missing", es: "missing", pt: "missing", fr: "missing" },
+  revisions: [],
+};
+
 /** The editor's data, or null when the article does not exist. */
 export async function editorView(db: Db, id: string | null, requested: string | null, pageLanguage: Language): Promise<EditorView | null> {
   const language: Language = isLanguage(requested) ? requested : "en";
-  if (!id) {
-    return {
-      id: null, language: "en", slug: "", category: "", tags: [], featured: false, image: null, state: "draft", publishedAt: "", when: "",
-      text: EMPTY_TEXT, english: null, standing: { en: "missing", es: "missing", pt: "missing", fr: "missing" }, revisions: [],
-    };
-  }
+  if (!id) return NEW_ARTICLE;
   const article = await readEditedArticle(db, id);
   if (!article) return null;
   const english = article.texts.en;
