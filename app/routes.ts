@@ -6,6 +6,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
  */
 export default [
   route("images/articles/:file", "routes/article-image.ts"),
+  route("article-covers/:file", "routes/article-cover.ts"),
   route("images/:kind/:file", "routes/illustration.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),
@@ -67,6 +68,9 @@ export default [
     route("admin/podcast", "routes/admin-podcast.tsx"),
     route("admin/podcast/listens.csv", "routes/admin-podcast-csv.ts"),
     route("admin/settings", "routes/admin-settings.tsx"),
+    route("admin/articles", "routes/admin-articles.tsx"),
+    route("admin/articles/:id", "routes/admin-article-edit.tsx"),
+    route("preview/articles/:id", "routes/article-preview.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

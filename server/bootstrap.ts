@@ -40,7 +40,7 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   });
   try {
     const { applied } = await migrateToLatest(db);
-    const seeded = await seedSampleContent(db, storage, now(), linkSettingsFrom(config));
+    const seeded = await seedSampleContent(db, storage, now(), linkSettingsFrom(config), (message) => logger.warn(message));
     logger.info({ dialect, location, migrationsApplied: applied, seeded }, "database ready");
   } catch (error) {
     storage.close();

@@ -1,5 +1,7 @@
 import type { AppServices } from "~/adapters/context.server";
+import type { PageChanges } from "~/adapters/pages/page-changes.server";
 import { accountMailHandlers } from "~/modules/accounts/account-mail-jobs.server";
+import { publishScheduled } from "~/modules/blog/editor/article-state.server";
 import { mailContactMessage } from "~/modules/contact/owner-mail.server";
 import { sendConfirmationMail } from "~/modules/newsletter/confirmation-mail.server";
 import { createProviderHandlers } from "~/modules/newsletter/provider-sync.server";
@@ -11,7 +13,7 @@ import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
  * Who does the work of each topic. Every topic is listed: a topic left undefined keeps its rows
  * waiting (nothing is lost) until its handler is filled in here.
  */
-export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "mailingProvider" | "config" | "now">): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
+export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "mailingProvider" | "config" | "now"> & { pageChanges: PageChanges }): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
   const { db, config } = services;
   const provider = createProviderHandlers(services);
   // Every mail goes through this wrapper: a refusal for good ends the row, a dead server holds back all mail rows.
@@ -25,5 +27,6 @@ export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logg
     "accounts.mail": accounts["accounts.mail"],
     "accounts.link-request": accounts["accounts.link-request"],
     "contact.owner-mail": ({ messageId }) => mailContactMessage({ db, mailer, contactEmail: config.contactEmail, now: services.now }, messageId),
+    "articles.publish-scheduled": async (payload, job) => void (await publishScheduled(services, payload, job.now)),
   };
 }

@@ -66,8 +66,12 @@ export function refusalAnswer({ decision, kind, method, policy, params, headers 
       throw data(null, { status: 404, headers });
     case "signIn":
       throw redirect(localizePath("/sign-in", language), { headers });
-    case "badLink":
-      return plainText(decision.status, decision.status === 410 ? "This link has expired." : "Forbidden", headers);
+    case "badLink": {
+      const answer = plainText(decision.status, decision.status === 410 ? "This link has expired." : "Forbidden", headers);
+      // A page behind a signed link (an article's preview) is answered by its error page with that status.
+      if (kind === "page") throw answer;
+      return answer;
+    }
     case "refused": {
       const { status, reason } = decision;
       if (method === "write") return data({ refused: reason }, { status, headers });

@@ -12,9 +12,13 @@ import { PATHS } from "./paths";
  * each start never duplicates a row or overwrites what the owner changed. `firstStartSettings` (the
  * links from the environment) are stored only when their setting is stored for the first time.
  */
-export async function seedSampleContent(db: Db, storage: ObjectStorage, now: Date, firstStartSettings: Partial<Settings> = {}): Promise<Record<string, number>> {
+export async function seedSampleContent(db: Db, storage: ObjectStorage, now: Date, firstStartSettings: Partial<Settings> = {}, warn?: (message: string) => void): Promise<Record<string, number>> {
   const settings = await seedDefaultSettings(db, now, firstStartSettings);
-  const articles = await seedArticles(db, path.join(PATHS.content, "articles"), now);
+  // The sample articles are added on the first start only: after that the owner edits them in the
+  // admin, and one the owner deleted stays deleted.
+  const articlesFirstStart = (await readSettings(db))["articles.samplesSeededAt"] === "";
+  const articles = articlesFirstStart ? await seedArticles(db, path.join(PATHS.content, "articles"), now, warn) : 0;
+  if (articlesFirstStart) await writeSetting(db, "articles.samplesSeededAt", now.toISOString(), now);
   const products = await seedProducts(db, path.join(PATHS.content, "products.json"), now);
   // The sample episodes' audio is generated (a short chime), not shipped in content/. They are added
   // on the first start only, so an episode the owner deleted stays deleted.

@@ -46,7 +46,8 @@ export const SHELL_NAMESPACES = ["common", "nav", "footer", "errors", "pages", "
  * Parts of namespaces only the admin's tools show (the shop's and the podcast's management panels,
  * the file picker of their uploads), each with the few keys readers do see (the podcast's 'Upload
  * Episode' button, shown to all, and what it tells a visitor who is not the admin). Readers receive
- * only those keys of the part, the admin in admin mode all of it.
+ * only those keys of the part, the admin in admin mode all of it. A namespace only admin pages ask for
+ * (`editor`, the articles editor's) needs no entry: no page a reader can open sends it.
  */
 export const ADMIN_ONLY: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   common: { filePicker: [] },

@@ -57,6 +57,7 @@ const SUBSCRIBER_REFUSALS = {
 export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "root.tsx": { read: "public" },
   "routes/article-image.ts": { read: "public" },
+  "routes/article-cover.ts": { read: "public" },
   "routes/illustration.ts": { read: "public" },
   "routes/sitemap.ts": { read: "public" },
   "routes/sitemap-part.ts": { read: "public" },
@@ -115,6 +116,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin-podcast.tsx": { read: "admin" },
   "routes/admin-podcast-csv.ts": { read: "admin", refusalText: "podcastListens.exportRefused" },
   "routes/admin-settings.tsx": { read: "admin", write: "admin" },
+  "routes/admin-articles.tsx": { read: "admin" },
+  "routes/admin-article-edit.tsx": { read: "admin", write: "admin" },
+  "routes/article-preview.tsx": { read: "signed" },
 };
 
 /** Routes app/routes.ts names itself (one file answering several URLs), with their file. */

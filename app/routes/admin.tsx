@@ -21,6 +21,7 @@ import { failedConfirmationMails, subscriberCounts } from "~/modules/newsletter/
 import { listensInLastDays } from "~/modules/podcast/listen-report.server";
 import { FailedMails, type FailedMail } from "~/components/admin/failed-mails";
 import { formatDateTime } from "~/i18n/format";
+import { articleStateCounts } from "~/modules/blog/editor/article-list.server";
 
 type AdminState =
   | { state: "unavailable" }
@@ -56,17 +57,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /**
  * What the dashboard's cards count: comments to approve, new messages, security events of the last
- * 24 hours, confirmed subscribers and those still to confirm, and podcast listens of the last 30 days.
+ * 24 hours, confirmed subscribers and those still to confirm, podcast listens of the last 30 days,
+ * draft and scheduled articles.
  */
 async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["services"]["db"]; now: () => Date }): Promise<DashboardCounts> {
-  const [pendingComments, newMessages, securityEventsLastDay, subscribers, listensLast30Days] = await Promise.all([
+  const [pendingComments, newMessages, securityEventsLastDay, subscribers, listensLast30Days, articles] = await Promise.all([
     pendingCommentCount(db),
     newContactMessageCount(db),
     securityEventsSince(db, new Date(now().getTime() - 24 * 60 * 60 * 1000)),
     subscriberCounts(db),
     listensInLastDays(db, now(), 30),
+    articleStateCounts(db),
   ]);
-  return { pendingComments, newMessages, securityEventsLastDay, confirmedSubscribers: subscribers.confirmed, waitingSubscribers: subscribers.waiting, listensLast30Days };
+  return {
+    pendingComments,
+    newMessages,
+    securityEventsLastDay,
+    confirmedSubscribers: subscribers.confirmed,
+    waitingSubscribers: subscribers.waiting,
+    listensLast30Days,
+    draftArticles: articles.drafts,
+    scheduledArticles: articles.scheduled,
+  };
 }
 
 /** The page's own verify and logout forms (they work without JavaScript). */

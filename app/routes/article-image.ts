@@ -1,7 +1,7 @@
 import type { Route } from "./+types/article-image";
 import { svgToPng } from "~/adapters/images/rasterize.server";
 import { articleArtwork } from "~/modules/blog/artwork";
-import { getArticle } from "~/modules/blog/articles.server";
+import { categoryOfSlug } from "~/modules/blog/editor/article-rows.server";
 import { notFound } from "~/lib/plain-answers";
 
 /** Social cards want 1200 × 630 raster images. */
@@ -15,9 +15,9 @@ const pngCache = new Map<string, Buffer>();
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^([a-z0-9-]+)\.(svg|png)$/.exec(params.file);
-  const article = match ? await getArticle(context.services.db, match[1]!, "en") : null;
-  if (!match || !article) return notFound();
-  const svg = articleArtwork(article.slug, article.category);
+  const category = match ? await categoryOfSlug(context.services.db, match[1]!) : null;
+  if (!match || !category) return notFound();
+  const svg = articleArtwork(match[1]!, category);
   const cacheControl = "public, max-age=86400";
   if (match[2] === "svg") return new Response(svg, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": cacheControl } });
   let png = pngCache.get(svg);

@@ -21,6 +21,7 @@ import * as migration0017 from "./0017-outbox-outcome";
 import * as migration0018 from "./0018-page-versions";
 import * as migration0019 from "./0019-confirmation-link-expiry";
 import * as migration0020 from "./0020-confirmation-mail-state";
+import * as migration0021 from "./0021-article-editing";
 import * as migration0026 from "./0026-episode-listen-days";
 import * as migration0027 from "./0027-episode-transcript-files";
 import * as migration0029 from "./0029-subscriber-substring-search";
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0018-page-versions": migration0018,
   "0019-confirmation-link-expiry": migration0019,
   "0020-confirmation-mail-state": migration0020,
+  "0021-article-editing": migration0021,
   "0026-episode-listen-days": migration0026,
   "0027-episode-transcript-files": migration0027,
   "0029-subscriber-substring-search": migration0029,

@@ -20,7 +20,7 @@ function routeTable(entries: RouteConfigEntry[], parent = ""): Array<{ id: strin
   });
 }
 
-const SAMPLES: Record<string, string> = { ":lang?": "", ":lang": "fr", ":kind": "figures", "*": "no-such-page" };
+const SAMPLES: Record<string, string> = { ":lang?": "", ":lang": "fr", ":kind": "figures", ":id": "new", "*": "no-such-page" };
 function fillParameters(path: string): string {
   return path
     .split("/")
@@ -50,6 +50,7 @@ const LET_THROUGH: Record<string, Partial<Record<Method, number | ((visitor: Who
   "routes/shop-cover.ts": { GET: 404 },
   // One sitemap holds the sample site: there are no numbered parts.
   "routes/sitemap-part.ts": { GET: 404 },
+  "routes/article-cover.ts": { GET: 404 },
   "routes/shop-video.ts": { GET: 404 },
   "routes/podcast-audio.ts": { GET: 404 },
   "routes/podcast-artwork.ts": { GET: 404 },

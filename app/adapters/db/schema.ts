@@ -28,10 +28,15 @@ export interface ArticlesTable {
   tags: string;
   image: string;
   featured: number;
+  /** When it was or will be published; for a draft, when it was created. */
   published_at: string;
   created_at: string;
   updated_at: string;
+  /** Only "published" articles are shown to readers; a "scheduled" one is published by the outbox at published_at. */
+  state: Generated<ArticleState>;
 }
+
+export type ArticleState = "draft" | "scheduled" | "published";
 
 export interface ArticleTranslationsTable {
   article_id: string;
@@ -41,6 +46,31 @@ export interface ArticleTranslationsTable {
   body: string;
   search_text: string;
   updated_at: string;
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
+  image_alt: Generated<string>;
+}
+
+/** An old slug of a published article, answered with a permanent redirect to the article's address. */
+export interface ArticleSlugRedirectsTable {
+  slug: string;
+  article_id: string;
+  created_at: string;
+}
+
+/** One saved text of one language of an article; the last 20 per language are kept. */
+export interface ArticleRevisionsTable {
+  id: string;
+  article_id: string;
+  language: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  seo_title: string;
+  seo_description: string;
+  image_alt: string;
+  autosaved: number;
+  created_at: string;
 }
 
 export interface CommentsTable {
@@ -270,6 +300,8 @@ export interface Database {
   page_versions: PageVersionsTable;
   articles: ArticlesTable;
   article_translations: ArticleTranslationsTable;
+  article_slug_redirects: ArticleSlugRedirectsTable;
+  article_revisions: ArticleRevisionsTable;
   comments: CommentsTable;
   rate_limits: RateLimitsTable;
   products: ProductsTable;

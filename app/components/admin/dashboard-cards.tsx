@@ -1,4 +1,4 @@
-import { ArrowRight, Headphones, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, SlidersHorizontal, Users } from "lucide-react";
+import { ArrowRight, FilePen, Headphones, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, SlidersHorizontal, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
@@ -13,6 +13,8 @@ export interface DashboardCounts {
   confirmedSubscribers: number;
   waitingSubscribers: number;
   listensLast30Days: number;
+  draftArticles: number;
+  scheduledArticles: number;
 }
 
 function Card({ title, text, href, icon, children }: { title: string; text: string; href: string | null; icon: ReactNode; children?: ReactNode }) {
@@ -51,6 +53,10 @@ export function DashboardCards({ counts }: { counts: DashboardCounts }) {
   const number = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
   return (
     <ul aria-label={t("cards.label")} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <Card title={t("cards.articles.title")} text={t("cards.articles.text")} href="/admin/articles" icon={<FilePen className="size-5" />}>
+        <Count highlight={false}>{t("cards.articles.drafts", { number: number.format(counts.draftArticles) })}</Count>
+        <Count highlight={counts.scheduledArticles > 0}>{t("cards.articles.scheduled", { number: number.format(counts.scheduledArticles) })}</Count>
+      </Card>
       <Card title={t("cards.audit.title")} text={t("cards.audit.text")} href="/admin/audit-log" icon={<ScrollText className="size-5" />}>
         <p className="mt-2 text-sm text-muted">{t("cards.audit.open")}</p>
       </Card>

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+import { CoverPicture } from "./cover-picture";
 import type { ArticleSummary } from "~/modules/blog/articles.server";
 
 /** What a card shows, prepared by the loader (dates formatted on the server). */
@@ -10,15 +11,7 @@ export function ArticleCard({ article, eager = false }: { article: ArticleCardDa
   const { t } = useTranslation("blog");
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-md">
-      <img
-        src={article.image}
-        alt=""
-        width={1200}
-        height={675}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-video w-full object-cover"
-      />
+      <CoverPicture image={article.image} alt="" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw" eager={eager} className="aspect-video w-full object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="font-semibold text-forest-700">{t(`categories.${article.category}`)}</span>

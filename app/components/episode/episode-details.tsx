@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import type { Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import type { Episode } from "~/modules/podcast/episodes.server";
-import { slugify } from "~/modules/podcast/slug";
+import { slugify } from "~/lib/slug";
 import type { EpisodeTimedTexts } from "~/modules/podcast/episode-files.server";
 import { EpisodeChapters } from "./episode-chapters";
 import { EpisodeTranscript } from "./episode-transcript";

@@ -19,6 +19,7 @@ import enPodcast from "./en/podcast.json";
 import enShop from "./en/shop.json";
 import enSubscription from "./en/subscription.json";
 import enUpdates from "./en/updates.json";
+import enEditor from "./en/editor.json";
 import esAbout from "./es/about.json";
 import esAccounts from "./es/accounts.json";
 import esAdmin from "./es/admin.json";
@@ -40,6 +41,7 @@ import esPodcast from "./es/podcast.json";
 import esShop from "./es/shop.json";
 import esSubscription from "./es/subscription.json";
 import esUpdates from "./es/updates.json";
+import esEditor from "./es/editor.json";
 import frAbout from "./fr/about.json";
 import frAccounts from "./fr/accounts.json";
 import frAdmin from "./fr/admin.json";
@@ -61,6 +63,7 @@ import frPodcast from "./fr/podcast.json";
 import frShop from "./fr/shop.json";
 import frSubscription from "./fr/subscription.json";
 import frUpdates from "./fr/updates.json";
+import frEditor from "./fr/editor.json";
 import ptAbout from "./pt/about.json";
 import ptAccounts from "./pt/accounts.json";
 import ptAdmin from "./pt/admin.json";
@@ -82,6 +85,7 @@ import ptPodcast from "./pt/podcast.json";
 import ptShop from "./pt/shop.json";
 import ptSubscription from "./pt/subscription.json";
 import ptUpdates from "./pt/updates.json";
+import ptEditor from "./pt/editor.json";
 
 /**
  * Every locale file, by language and namespace (one namespace per area of the site). Imported
@@ -89,8 +93,8 @@ import ptUpdates from "./pt/updates.json";
  * here once per language, and the locale test fails until all four have it.
  */
 export const locales = {
-  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, listens: enListens, nav: enNav, newsletter: enNewsletter, subscription: enSubscription, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, podcast: enPodcast, episode: enEpisode, errors: enErrors, updates: enUpdates },
-  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, listens: esListens, nav: esNav, newsletter: esNewsletter, subscription: esSubscription, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, podcast: esPodcast, episode: esEpisode, errors: esErrors, updates: esUpdates },
-  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, listens: ptListens, nav: ptNav, newsletter: ptNewsletter, subscription: ptSubscription, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, podcast: ptPodcast, episode: ptEpisode, errors: ptErrors, updates: ptUpdates },
-  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, listens: frListens, nav: frNav, newsletter: frNewsletter, subscription: frSubscription, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, podcast: frPodcast, episode: frEpisode, errors: frErrors, updates: frUpdates },
+  en: { about: enAbout, accounts: enAccounts, admin: enAdmin, dashboard: enDashboard, blog: enBlog, common: enCommon, contact: enContact, diagnostics: enDiagnostics, home: enHome, listens: enListens, nav: enNav, newsletter: enNewsletter, subscription: enSubscription, footer: enFooter, pages: enPages, sections: enSections, shop: enShop, podcast: enPodcast, episode: enEpisode, errors: enErrors, updates: enUpdates, editor: enEditor },
+  es: { about: esAbout, accounts: esAccounts, admin: esAdmin, dashboard: esDashboard, blog: esBlog, common: esCommon, contact: esContact, diagnostics: esDiagnostics, home: esHome, listens: esListens, nav: esNav, newsletter: esNewsletter, subscription: esSubscription, footer: esFooter, pages: esPages, sections: esSections, shop: esShop, podcast: esPodcast, episode: esEpisode, errors: esErrors, updates: esUpdates, editor: esEditor },
+  pt: { about: ptAbout, accounts: ptAccounts, admin: ptAdmin, dashboard: ptDashboard, blog: ptBlog, common: ptCommon, contact: ptContact, diagnostics: ptDiagnostics, home: ptHome, listens: ptListens, nav: ptNav, newsletter: ptNewsletter, subscription: ptSubscription, footer: ptFooter, pages: ptPages, sections: ptSections, shop: ptShop, podcast: ptPodcast, episode: ptEpisode, errors: ptErrors, updates: ptUpdates, editor: ptEditor },
+  fr: { about: frAbout, accounts: frAccounts, admin: frAdmin, dashboard: frDashboard, blog: frBlog, common: frCommon, contact: frContact, diagnostics: frDiagnostics, home: frHome, listens: frListens, nav: frNav, newsletter: frNewsletter, subscription: frSubscription, footer: frFooter, pages: frPages, sections: frSections, shop: frShop, podcast: frPodcast, episode: frEpisode, errors: frErrors, updates: frUpdates, editor: frEditor },
 };

@@ -24,6 +24,10 @@ export interface ArticleSummary {
 
 export interface Article extends ArticleSummary {
   body: string;
+  /** The cover's description, the search engines' title and description: the reader's language, else English ("" when none). */
+  imageAlt: string;
+  seoTitle: string;
+  seoDescription: string;
 }
 
 export interface ArticleFilter {
@@ -40,12 +44,16 @@ export interface ArticlePage {
   pageCount: number;
 }
 
-/** Articles with the reader's translation where it exists, English otherwise. */
-function localized(db: Db, language: Language) {
+/**
+ * Published articles with the reader's translation where it exists, English otherwise. Every reader's
+ * query starts here, so a draft, an article scheduled for later or one taken back is never shown.
+ */
+function localized(db: Db, language: Language, { anyState = false } = {}) {
   return db
     .selectFrom("articles as a")
     .innerJoin("article_translations as e", (join) => join.onRef("e.article_id", "=", "a.id").on("e.language", "=", SOURCE_LANGUAGE))
-    .leftJoin("article_translations as t", (join) => join.onRef("t.article_id", "=", "a.id").on("t.language", "=", language));
+    .leftJoin("article_translations as t", (join) => join.onRef("t.article_id", "=", "a.id").on("t.language", "=", language))
+    .$if(!anyState, (query) => query.where("a.state", "=", "published"));
 }
 
 type LocalizedBuilder = ExpressionBuilder<
@@ -106,12 +114,26 @@ export async function listArticles(db: Db, filter: ArticleFilter, requestedPage:
   return { articles: rows.map(toSummary), total: Number(total), page, pageCount };
 }
 
+const articleColumns = (eb: LocalizedBuilder) => [
+  ...summaryColumns(eb),
+  eb.fn.coalesce("t.body", "e.body").as("body"),
+  sql<string>`coalesce(nullif(t.image_alt, ''), e.image_alt)`.as("image_alt"),
+  sql<string>`coalesce(nullif(t.seo_title, ''), e.seo_title)`.as("seo_title"),
+  sql<string>`coalesce(nullif(t.seo_description, ''), e.seo_description)`.as("seo_description"),
+];
+
+type ArticleRow = SummaryRow & { body: string; image_alt: string; seo_title: string; seo_description: string };
+const toArticle = (row: ArticleRow): Article => ({ ...toSummary(row), body: row.body, imageAlt: row.image_alt, seoTitle: row.seo_title, seoDescription: row.seo_description });
+
 export async function getArticle(db: Db, slug: string, language: Language): Promise<Article | null> {
-  const row = await localized(db, language)
-    .select((eb) => [...summaryColumns(eb), eb.fn.coalesce("t.body", "e.body").as("body")])
-    .where("a.slug", "=", slug)
-    .executeTakeFirst();
-  return row ? { ...toSummary(row), body: row.body } : null;
+  const row = await localized(db, language).select(articleColumns).where("a.slug", "=", slug).executeTakeFirst();
+  return row ? toArticle(row) : null;
+}
+
+/** An article in any state, by id, for its private preview. */
+export async function getArticleForPreview(db: Db, id: string, language: Language): Promise<Article | null> {
+  const row = await localized(db, language, { anyState: true }).select(articleColumns).where("a.id", "=", id).executeTakeFirst();
+  return row ? toArticle(row) : null;
 }
 
 /** Every article in the reader's language (English where untranslated), newest first: feeds and the sitemap. */
@@ -122,7 +144,12 @@ export async function listAllArticles(db: Db, language: Language): Promise<Artic
 
 /** How many articles each category holds. */
 export async function categoryCounts(db: Db): Promise<Record<string, number>> {
-  const rows = await db.selectFrom("articles").select((eb) => ["category", eb.fn.countAll<number>().as("count")]).groupBy("category").execute();
+  const rows = await db
+    .selectFrom("articles")
+    .select((eb) => ["category", eb.fn.countAll<number>().as("count")])
+    .where("state", "=", "published")
+    .groupBy("category")
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
 }
 
@@ -153,11 +180,16 @@ export async function relatedArticles(db: Db, article: ArticleSummary, language:
     .slice(0, limit);
 }
 
-/** When the publication last changed: the newest article or translation edit. */
+/** When the publication last changed: the newest edit of a published article or of its translations. */
 export async function latestContentChange(db: Db): Promise<string | null> {
   const [articles, translations] = await Promise.all([
-    db.selectFrom("articles").select((eb) => eb.fn.max("updated_at").as("latest")).executeTakeFirst(),
-    db.selectFrom("article_translations").select((eb) => eb.fn.max("updated_at").as("latest")).executeTakeFirst(),
+    db.selectFrom("articles").select((eb) => eb.fn.max("updated_at").as("latest")).where("state", "=", "published").executeTakeFirst(),
+    db
+      .selectFrom("article_translations as t")
+      .innerJoin("articles as a", "a.id", "t.article_id")
+      .select((eb) => eb.fn.max("t.updated_at").as("latest"))
+      .where("a.state", "=", "published")
+      .executeTakeFirst(),
   ]);
   const dates = [articles?.latest, translations?.latest].filter((value): value is string => typeof value === "string");
   return dates.sort().at(-1) ?? null;

@@ -1,7 +1,7 @@
-import { formatDate } from "~/i18n/format";
+import { formatDate, readingMinutes } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
-import type { ArticleSummary } from "./articles.server";
+import type { Article, ArticleSummary } from "./articles.server";
 
 /** What an article card needs, with the date written for the reader and the link in their language. */
 export function toCard(article: ArticleSummary, language: Language) {
@@ -15,5 +15,18 @@ export function toCard(article: ArticleSummary, language: Language) {
     date: formatDate(article.publishedAt, language),
     publishedAt: article.publishedAt,
     featured: article.featured,
+  };
+}
+
+/** What an article's own page needs besides its body's HTML (the public page and the private preview alike). */
+export function toShown(article: Article, language: Language) {
+  return {
+    ...toCard(article, language),
+    tags: article.tags,
+    translated: article.translated,
+    imageAlt: article.imageAlt,
+    seoTitle: article.seoTitle || article.title,
+    seoDescription: article.seoDescription || article.excerpt,
+    minutes: readingMinutes(article.body),
   };
 }

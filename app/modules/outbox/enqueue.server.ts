@@ -23,6 +23,11 @@ export interface OutboxTopics {
   "accounts.link-request": { kind: "reset" | "signInLink"; email: string };
   /** Mail a stored contact message to the owner. */
   "contact.owner-mail": { messageId: string };
+  /**
+   * Publish an article scheduled for `publishAt` (queued to run then). It is published only while it
+   * is still scheduled for that very time, so a rescheduled or unpublished article is left alone.
+   */
+  "articles.publish-scheduled": { articleId: string; publishAt: string };
 }
 export type OutboxTopic = keyof OutboxTopics;
 
@@ -36,15 +41,15 @@ export const MAIL_TOPICS: readonly OutboxTopic[] = ["newsletter.confirmation-mai
 export const FIELDS_REMOVED_WHEN_FINISHED: readonly string[] = ["token", "email"];
 
 /**
- * Writes one piece of deferred work. Pass the transaction of the change that calls for it: the work
- * then exists exactly when the change committed, and survives a crash right after.
+ * Writes one piece of deferred work, due now or at `runAt`. Pass the transaction of the change that
+ * calls for it: the work then exists exactly when the change committed, and survives a crash right after.
  */
-export async function enqueue<T extends OutboxTopic>(db: Kysely<Database>, topic: T, payload: OutboxTopics[T], now: Date): Promise<string> {
+export async function enqueue<T extends OutboxTopic>(db: Kysely<Database>, topic: T, payload: OutboxTopics[T], now: Date, runAt: Date = now): Promise<string> {
   const id = randomUUID();
   const stamp = now.toISOString();
   await db
     .insertInto("outbox")
-    .values({ id, topic, payload: JSON.stringify(payload), attempts: 0, run_at: stamp, claimed_until: null, last_error: null, created_at: stamp, done_at: null })
+    .values({ id, topic, payload: JSON.stringify(payload), attempts: 0, run_at: runAt.toISOString(), claimed_until: null, last_error: null, created_at: stamp, done_at: null })
     .execute();
   return id;
 }

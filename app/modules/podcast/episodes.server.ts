@@ -5,7 +5,7 @@ import type { Database, EpisodesTable } from "~/adapters/db/schema";
 import type { Language } from "~/i18n/languages";
 import type { EpisodeCard } from "./episode-card";
 import type { EpisodeText } from "./sample-episodes";
-import { slugify, uniqueSlug } from "./slug";
+import { slugify, uniqueSlug } from "~/lib/slug";
 import type { TranscriptFormat } from "./timed-transcript";
 
 const SOURCE_LANGUAGE = "en";

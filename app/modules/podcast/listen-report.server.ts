@@ -4,7 +4,7 @@ import { listEpisodes } from "./episodes.server";
 import { dailySeries, reportWindow, windowDays, type ReportWindow } from "./listen-days";
 import { LISTENER_APPS, type ListenerApp } from "./listener-app";
 import { SAMPLE_EPISODES } from "./sample-episodes";
-import { slugify } from "./slug";
+import { slugify } from "~/lib/slug";
 
 export type AppCounts = Record<ListenerApp, number>;
 

@@ -3,7 +3,7 @@ import type { ObjectStorage } from "~/adapters/storage/contract";
 import { newObjectKey } from "~/adapters/storage/keys";
 import { AUDIO_PREFIX, insertEpisodeIfSlugFree } from "./episodes.server";
 import { SAMPLE_EPISODES, type SampleEpisode } from "./sample-episodes";
-import { slugify } from "./slug";
+import { slugify } from "~/lib/slug";
 import { chimeWav } from "./wav";
 
 /** Audio keys are random and never overwritten, so a copy may be kept for a year. */

@@ -46,6 +46,8 @@ export const SETTING_DEFAULTS = {
   "shop.temporaryCoverName": "",
   /** When the sample episodes were first stored: after that, one the owner deleted stays deleted. */
   "podcast.samplesSeededAt": "",
+  /** When the sample articles of content/articles were first stored: after that the database is the truth. */
+  "articles.samplesSeededAt": "",
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -1,0 +1,115 @@
+import { z } from "~/lib/zod";
+import { checkboxField, listField, textField, trimmedField } from "~/lib/form-input";
+import { isLanguage, type Language } from "~/i18n/languages";
+import { isCategory, isTag, type CategorySlug, type TagSlug } from "~/modules/blog/taxonomy";
+
+/**
+ * The article editor's forms, told apart by `intent`. The text of one language (title, excerpt,
+ * Markdown body, SEO title and description, the cover's alt text) and the article's own fields
+ * (slug, category, tags, featured) are saved together; "publish", "schedule" and "autosave" save the
+ * same fields. Problems are keys translated by the page (`editor:errors.<key>`).
+ */
+export const ARTICLE_LIMITS = { title: 200, excerpt: 600, body: 200_000, seoTitle: 120, seoDescription: 320, imageAlt: 300, slug: 80 } as const;
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const chars = (value: string) => [...value].length;
+const text = (max: number, required = false) =>
+  trimmedField().superRefine((value, context) => {
+    if (required && !value) context.addIssue({ code: "custom", message: "required" });
+    else if (chars(value) > max) context.addIssue({ code: "custom", message: "tooLong" });
+  });
+
+const languageField = () => textField().refine(isLanguage, "unknownLanguage").transform((value) => value as Language);
+
+/** The fields every saving intent carries. */
+const articleFields = {
+  id: trimmedField(),
+  language: languageField(),
+  title: text(ARTICLE_LIMITS.title, true),
+  excerpt: text(ARTICLE_LIMITS.excerpt, true),
+  body: textField()
+    .transform((value) => value.replace(/\r\n/g, "\n").trim())
+    .superRefine((value, context) => {
+      if (!value) context.addIssue({ code: "custom", message: "required" });
+      else if (value.length > ARTICLE_LIMITS.body) context.addIssue({ code: "custom", message: "tooLong" });
+    }),
+  seoTitle: text(ARTICLE_LIMITS.seoTitle),
+  seoDescription: text(ARTICLE_LIMITS.seoDescription),
+  imageAlt: text(ARTICLE_LIMITS.imageAlt),
+  slug: trimmedField()
+    .transform((value) => value.toLowerCase())
+    .superRefine((value, context) => {
+      if (value && (!SLUG_PATTERN.test(value) || value.length > ARTICLE_LIMITS.slug)) context.addIssue({ code: "custom", message: "slugInvalid" });
+    }),
+  category: textField().refine(isCategory, "categoryRequired").transform((value) => value as CategorySlug),
+  tags: listField().refine((tags) => tags.every(isTag), "tagUnknown").transform((tags) => [...new Set(tags)] as TagSlug[]),
+  featured: checkboxField(),
+  /** The browser's offset from UTC in minutes (Date#getTimezoneOffset), so a scheduled time means the owner's local time. */
+  timezoneOffset: textField().transform((value) => {
+    const minutes = Number.parseInt(value, 10);
+    return Number.isFinite(minutes) && Math.abs(minutes) <= 14 * 60 ? minutes : 0;
+  }),
+  publishAt: trimmedField(),
+};
+
+const saving = <Intent extends string>(intent: Intent) => z.object({ ...articleFields, intent: z.literal(intent) });
+const byId = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), id: trimmedField().refine(Boolean, "notFound") });
+
+export const articleEditSchema = z.discriminatedUnion(
+  "intent",
+  [
+    saving("save"),
+    saving("publish"),
+    saving("autosave"),
+    saving("schedule").superRefine(({ publishAt }, context) => {
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(publishAt)) context.addIssue({ code: "custom", path: ["publishAt"], message: "dateInvalid" });
+    }),
+    byId("unpublish"),
+    byId("removeCover"),
+    z.object({ intent: z.literal("cover"), id: trimmedField().refine(Boolean, "notFound"), uploadId: trimmedField().refine(Boolean, "coverMissing"), imageAlt: text(ARTICLE_LIMITS.imageAlt, true) }),
+    z.object({ intent: z.literal("previewLink"), id: trimmedField().refine(Boolean, "notFound"), language: languageField() }),
+    z.object({ intent: z.literal("delete"), id: trimmedField().refine(Boolean, "notFound"), confirm: checkboxField().refine(Boolean, "confirmDelete") }),
+    z.object({ intent: z.literal("restore"), id: trimmedField().refine(Boolean, "notFound"), revisionId: trimmedField().refine(Boolean, "notFound") }),
+    z.object({ intent: z.literal("render"), body: textField().refine((value) => value.length <= ARTICLE_LIMITS.body, "tooLong") }),
+  ],
+  "unknownIntent",
+);
+
+export type ArticleEdit = z.output<typeof articleEditSchema>;
+export type ArticleSave = Extract<ArticleEdit, { intent: "save" | "publish" | "autosave" | "schedule" }>;
+
+/** The problems the editor can show, for the locale files and the page. */
+export const EDITOR_PROBLEMS = [
+  "required",
+  "tooLong",
+  "slugInvalid",
+  "slugTaken",
+  "categoryRequired",
+  "tagUnknown",
+  "dateInvalid",
+  "dateInPast",
+  "confirmDelete",
+  "notFound",
+  "englishFirst",
+  "altRequired",
+  "coverMissing",
+  "coverTooLarge",
+  "coverType",
+  "coverUnreadable",
+  "unknownIntent",
+  "unknownLanguage",
+  "failed",
+] as const;
+export type EditorProblem = (typeof EDITOR_PROBLEMS)[number];
+
+/**
+ * A scheduled time as the owner typed it (a datetime-local value, their clock) made absolute with
+ * their browser's offset from UTC; null when it names no real time.
+ */
+export function scheduledInstant(publishAt: string, timezoneOffsetMinutes: number): Date | null {
+  const utc = Date.parse(`${publishAt.length === 16 ? `${publishAt}:00` : publishAt}Z`);
+  // A day that does not exist (31 February) would otherwise roll over into the next month.
+  if (!Number.isFinite(utc) || new Date(utc).toISOString().slice(0, 16) !== publishAt.slice(0, 16)) return null;
+  return new Date(utc + timezoneOffsetMinutes * 60_000);
+}

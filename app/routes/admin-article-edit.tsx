@@ -1,0 +1,52 @@
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/admin-article-edit";
+import { adminPageMeta } from "~/components/admin/admin-meta";
+import { AdminPage } from "~/components/admin/admin-page";
+import { ArticleEditor } from "~/components/admin/articles/article-editor";
+import type { EditorAnswer } from "~/components/admin/articles/editor-types";
+import { languageOf } from "~/i18n/languages";
+import { pageResourcesFor } from "~/i18n/resources.server";
+import { parseInput } from "~/lib/form-input";
+import { refused } from "~/lib/refusal";
+import { authorisedVisitor } from "~/modules/accounts/route-access.server";
+import { articleEditSchema } from "~/modules/blog/editor/editor-form";
+import { editorAnswer } from "~/modules/blog/editor/editor-answers.server";
+import { editorView } from "~/modules/blog/editor/editor-view.server";
+
+/** The editor of one article (`/admin/articles/new` for a new one), one language at a time (`?lang=fr`). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const i18n = pageResourcesFor(language, ["dashboard", "editor", "blog"], { admin: true });
+  const url = new URL(request.url);
+  const view = await editorView(context.services.db, params.id === "new" ? null : params.id, url.searchParams.get("lang"), language);
+  if (!view) throw data(null, { status: 404 });
+  return { i18n, refused: null, view, done: url.searchParams.get("done") };
+}
+
+/** Save, publish, schedule, autosave, unpublish, delete, restore a revision, make a preview link, or render the preview. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = authorisedVisitor(context);
+  const form = await request.formData().catch(() => null);
+  const checked = parseInput(articleEditSchema, form ?? {});
+  if (!checked.ok) return refused(checked.errors, { extra: { intent: String(form?.get("intent") ?? "") } });
+  const answer = await editorAnswer(context.services, actor, checked.value, languageOf(params));
+  const to = "redirectTo" in answer ? answer.redirectTo : undefined;
+  return to ? redirect(to) : answer;
+}
+
+/** Typing (autosave, the live preview) must not reload the page under the owner's cursor. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  return intent === "autosave" || intent === "render" || intent === "previewLink" ? false : defaultShouldRevalidate;
+};
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminPageMeta(matches, loaderData?.i18n, "articleEditor");
+
+export default function AdminArticleEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { refused, view } = loaderData;
+  return (
+    <AdminPage titleKey="articleEditor" refused={refused}>
+      {view && <ArticleEditor view={view} done={loaderData.done ?? null} answer={actionData as EditorAnswer | undefined} />}
+    </AdminPage>
+  );
+}
