@@ -1,23 +1,23 @@
 import type { Route } from "./+types/sitemap";
-import { listAllArticles } from "~/modules/blog/articles.server";
-import { listEpisodes } from "~/modules/podcast/episodes.server";
+import { articleChanges } from "~/modules/blog/articles.server";
+import { episodeChanges } from "~/modules/podcast/episodes.server";
 import { buildSitemaps, PUBLIC_PAGES } from "~/modules/seo/sitemap";
 import { notFound } from "~/lib/plain-answers";
 
 /**
- * GET /sitemap.xml: every public page, article and podcast episode, each in four languages with
- * alternates; past 50,000 addresses, the index of /sitemaps/<n>.xml (this loader answers those too).
+ * GET /sitemap.xml: every public page, published article and podcast episode, each in four languages
+ * with alternates and, for articles and episodes, their last change; past 50,000 addresses, the index of /sitemaps/<n>.xml (this loader answers those too).
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, config } = context.services;
   const file = (params as { file?: string }).file;
   const part = file === undefined ? 0 : Number(/^([1-9]\d{0,5})\.xml$/.exec(file)?.[1] ?? NaN);
   if (Number.isNaN(part)) return notFound();
-  const [articles, episodes] = await Promise.all([listAllArticles(db, "en"), listEpisodes(db, "en")]);
+  const [articles, episodes] = await Promise.all([articleChanges(db), episodeChanges(db)]);
   const { main, parts } = buildSitemaps(config.appUrl, [
     ...PUBLIC_PAGES.map((path) => ({ path })),
-    ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.publishedAt })),
-    ...episodes.map((episode) => ({ path: `/podcast/${episode.slug}`, lastModified: episode.publishedAt })),
+    ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.changedAt })),
+    ...episodes.map((episode) => ({ path: `/podcast/${episode.slug}`, lastModified: episode.changedAt })),
   ]);
   const xml = part === 0 ? main : parts[part - 1];
   if (xml === undefined) return notFound();

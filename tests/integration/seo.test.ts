@@ -42,6 +42,18 @@ describe("findable", () => {
     for (const url of urls) expect(url["xhtml:link"].map((link) => link["@hreflang"])).toEqual(["en-US", "es-ES", "pt-BR", "fr-FR", "x-default"]);
   });
 
+  it("gives each article its last change as lastmod, a change to any of its texts included", async () => {
+    const article = await app.services.db.selectFrom("articles").select("id").where("slug", "=", SAMPLE_ARTICLE).executeTakeFirstOrThrow();
+    await app.services.db.updateTable("articles").set({ updated_at: "2026-01-01T08:00:00.000Z" }).where("id", "=", article.id).execute();
+    await app.services.db.updateTable("article_translations").set({ updated_at: "2026-01-01T08:00:00.000Z" }).where("article_id", "=", article.id).execute();
+    await app.services.db.updateTable("article_translations").set({ updated_at: "2026-03-05T08:00:00.000Z" }).where("article_id", "=", article.id).where("language", "=", "pt").execute();
+    await app.services.pageChanges.changed(undefined, new Date());
+    const { urlset } = await xml("/sitemap.xml", /application\/xml/);
+    const entry = (asList(urlset.url) as Array<{ loc: string; lastmod?: string }>).find((url) => url.loc === `https://diaspora.example/fr/blog/${SAMPLE_ARTICLE}`);
+    expect(entry?.lastmod).toBe("2026-03-05");
+    expect((await fetch(`${app.url}/sitemaps/1.xml`)).status).toBe(404);
+  });
+
   it("keeps crawlers out of /admin and /upload-diagnostics in every language", async () => {
     const text = await (await fetch(`${app.url}/robots.txt`)).text();
     for (const path of ["/admin", "/fr/admin", "/upload-diagnostics", "/es/upload-diagnostics"]) expect(text).toContain(`Disallow: ${path}\n`);

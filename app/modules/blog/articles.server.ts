@@ -142,6 +142,19 @@ export async function listAllArticles(db: Db, language: Language): Promise<Artic
   return rows.map(toSummary);
 }
 
+/** When each published article last changed, its own row or any of its texts (the sitemap's lastmod). */
+export async function articleChanges(db: Db): Promise<Array<{ slug: string; changedAt: string }>> {
+  const rows = await db
+    .selectFrom("articles as a")
+    .innerJoin("article_translations as t", "t.article_id", "a.id")
+    .select((eb) => ["a.slug", "a.updated_at", eb.fn.max("t.updated_at").as("text_updated_at")])
+    .where("a.state", "=", "published")
+    .groupBy(["a.slug", "a.updated_at"])
+    .orderBy("a.slug")
+    .execute();
+  return rows.map((row) => ({ slug: row.slug, changedAt: [row.updated_at, String(row.text_updated_at)].sort().at(-1)! }));
+}
+
 /** How many articles each category holds. */
 export async function categoryCounts(db: Db): Promise<Record<string, number>> {
   const rows = await db

@@ -124,6 +124,12 @@ export async function episodeBySlug(db: Db, slug: string, language: Language): P
   return row ? toEpisode(row) : null;
 }
 
+/** When each episode last changed (the sitemap's lastmod). */
+export async function episodeChanges(db: Db): Promise<Array<{ slug: string; changedAt: string }>> {
+  const rows = await db.selectFrom("episodes").select(["slug", "updated_at"]).orderBy("published_at", "desc").orderBy("slug").execute();
+  return rows.map((row) => ({ slug: row.slug, changedAt: row.updated_at }));
+}
+
 /** The episode whose audio is stored under `audioKey`: only episodes' audio is served. */
 export async function episodeIdByAudioKey(db: Db, audioKey: string): Promise<string | null> {
   const row = await db.selectFrom("episodes").select("id").where("audio_key", "=", audioKey).executeTakeFirst();
