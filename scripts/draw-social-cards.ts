@@ -9,10 +9,14 @@ import { CHROMIUM_ARGS, findChromium } from "../tests/support/browser";
 /**
  * `npx tsx scripts/draw-social-cards.ts`: draws the site's default social card (1200 × 630, the size
  * Facebook, LinkedIn and X show large) in each language, with the site's own fonts, into
- * public/images/social/card-<language>.png. The cards are committed; run this again after changing
- * the name, the tagline or the design. PNG without alpha: some platforms show transparency as black.
+ * public/images/social/card-<language>.png, and the logo search engines show for the publisher
+ * (512 × 512, public/images/social/logo.png). They are committed; run this again after changing the
+ * name, the tagline or the design. PNG without alpha: some platforms show transparency as black.
  */
 export const CARD = { width: 1200, height: 630 } as const;
+
+/** The wordmark's sign (app/components/layout/logo.tsx) on the page's paper colour. */
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="-3 -3 40 40"><rect x="-3" y="-3" width="40" height="40" fill="#faf7f0"/><circle cx="17" cy="17" r="16" fill="#12603a"/><path d="M17 4a13 13 0 0 1 0 26" fill="#e0b84a"/><circle cx="17" cy="17" r="5" fill="#17140f"/></svg>`;
 
 // Inlined: a page set from a string may not read local files.
 const fontFile = (family: string, file: string) =>
@@ -56,6 +60,9 @@ try {
     writeFileSync(path.join(folder, `card-${language}.png`), png);
     console.log(`card-${language}.png`, `${(png.length / 1024).toFixed(0)} KB`);
   }
+  const logo = await sharp(Buffer.from(LOGO_SVG)).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
+  writeFileSync(path.join(folder, "logo.png"), logo);
+  console.log("logo.png", `${(logo.length / 1024).toFixed(0)} KB`);
 } finally {
   await browser.close();
 }

@@ -2,3 +2,16 @@
 export function jsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
+
+/** The site's logo for search engines: square, opaque, larger than the 112 px they ask for (drawn by scripts/draw-social-cards.ts). */
+export const SITE_LOGO = { path: "/images/social/logo.png", width: 512, height: 512 } as const;
+
+/** The publication as the author and publisher of its articles, with its logo. */
+export function publicationOrganization(appUrl: string, name: string) {
+  return {
+    "@type": "Organization",
+    name,
+    url: `${appUrl}/`,
+    logo: { "@type": "ImageObject", url: appUrl + SITE_LOGO.path, width: SITE_LOGO.width, height: SITE_LOGO.height },
+  };
+}

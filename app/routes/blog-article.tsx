@@ -11,7 +11,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/paths";
 import { keptForDocument } from "~/lib/document-only.server";
-import { jsonLd } from "~/lib/json-ld";
+import { jsonLd, publicationOrganization } from "~/lib/json-ld";
 import { getArticle, relatedArticles } from "~/modules/blog/articles.server";
 import { toCard, toShown } from "~/modules/blog/cards";
 import { socialImage } from "~/modules/blog/cover-files";
@@ -38,6 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       html: keptForDocument(request, ARTICLE_BODY_ID, renderMarkdown(article.body)),
     },
     url: config.appUrl + path,
+    appUrl: config.appUrl,
     related: related.map((item) => toCard(item, language)),
   };
 }
@@ -55,8 +56,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function BlogArticle({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation("blog");
   const nonce = useNonce();
-  const { article, related, url } = loaderData;
+  const { article, related, url, appUrl } = loaderData;
   const language = languageOf(params);
+  const publication = publicationOrganization(appUrl, t("common:siteName"));
   const structured = {
     "@context": "https://schema.org",
     "@graph": [
@@ -65,10 +67,12 @@ export default function BlogArticle({ loaderData, params }: Route.ComponentProps
         headline: article.title,
         description: article.excerpt,
         datePublished: article.publishedAt,
+        dateModified: article.updatedAt,
         inLanguage: language,
         image: new URL(socialImage(article.image), url).href,
         mainEntityOfPage: url,
-        publisher: { "@type": "Organization", name: "Diaspora Policy" },
+        author: publication,
+        publisher: publication,
       },
       {
         "@type": "BreadcrumbList",

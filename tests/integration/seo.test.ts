@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app-server";
@@ -93,6 +94,13 @@ describe("findable", () => {
     expect(html).toContain('<meta property="og:type" content="article"/>');
     const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)![1]!);
     expect(jsonLd["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(["Article", "BreadcrumbList"]);
+    const [article] = jsonLd["@graph"];
+    expect(article.image).toBe(`https://diaspora.example/images/articles/${SAMPLE_ARTICLE}.png`);
+    expect(article.dateModified >= article.datePublished).toBe(true);
+    expect(article.author).toMatchObject({ "@type": "Organization", name: "Diaspora Policy", url: "https://diaspora.example/" });
+    expect(article.publisher.logo).toEqual({ "@type": "ImageObject", url: "https://diaspora.example/images/social/logo.png", width: 512, height: 512 });
+    const logo = await sharp(Buffer.from(await (await fetch(`${app.url}/images/social/logo.png`)).arrayBuffer())).metadata();
+    expect([logo.format, logo.width, logo.height, logo.hasAlpha]).toEqual(["png", 512, 512, false]);
   });
 
   it("answers an unknown article with 404, and serves each article's artwork", async () => {

@@ -28,6 +28,8 @@ export interface Article extends ArticleSummary {
   imageAlt: string;
   seoTitle: string;
   seoDescription: string;
+  /** The last change of the article or of the text shown (ISO text). */
+  updatedAt: string;
 }
 
 export interface ArticleFilter {
@@ -120,10 +122,19 @@ const articleColumns = (eb: LocalizedBuilder) => [
   sql<string>`coalesce(nullif(t.image_alt, ''), e.image_alt)`.as("image_alt"),
   sql<string>`coalesce(nullif(t.seo_title, ''), e.seo_title)`.as("seo_title"),
   sql<string>`coalesce(nullif(t.seo_description, ''), e.seo_description)`.as("seo_description"),
+  "a.updated_at" as const,
+  eb.fn.coalesce("t.updated_at", "e.updated_at").as("text_updated_at"),
 ];
 
-type ArticleRow = SummaryRow & { body: string; image_alt: string; seo_title: string; seo_description: string };
-const toArticle = (row: ArticleRow): Article => ({ ...toSummary(row), body: row.body, imageAlt: row.image_alt, seoTitle: row.seo_title, seoDescription: row.seo_description });
+type ArticleRow = SummaryRow & { body: string; image_alt: string; seo_title: string; seo_description: string; updated_at: string; text_updated_at: string };
+const toArticle = (row: ArticleRow): Article => ({
+  ...toSummary(row),
+  body: row.body,
+  imageAlt: row.image_alt,
+  seoTitle: row.seo_title,
+  seoDescription: row.seo_description,
+  updatedAt: [row.updated_at, String(row.text_updated_at)].sort().at(-1)!,
+});
 
 export async function getArticle(db: Db, slug: string, language: Language): Promise<Article | null> {
   const row = await localized(db, language).select(articleColumns).where("a.slug", "=", slug).executeTakeFirst();

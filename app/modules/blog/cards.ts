@@ -27,6 +27,7 @@ export function toShown(article: Article, language: Language) {
     imageAlt: article.imageAlt,
     seoTitle: article.seoTitle || article.title,
     seoDescription: article.seoDescription || article.excerpt,
+    updatedAt: article.updatedAt,
     minutes: readingMinutes(article.body),
   };
 }
