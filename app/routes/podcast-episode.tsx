@@ -11,12 +11,17 @@ import { jsonLd } from "~/lib/json-ld";
 import { formatDuration, isoDuration } from "~/modules/podcast/duration";
 import { episodeBySlug } from "~/modules/podcast/episodes.server";
 import { episodeTimedTexts } from "~/modules/podcast/episode-files.server";
+import { showTitle } from "~/modules/podcast/feed.server";
+import { translatorFor } from "~/i18n/i18n";
+import { resourcesFor } from "~/i18n/resources.server";
 import { FEED_PATH } from "~/modules/podcast/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const { db, config } = context.services;
-  const [episode, timed] = await Promise.all([episodeBySlug(db, params.slug, language), episodeTimedTexts(db, params.slug)]);
+  // The series is named as the feed names it (the feed is in English).
+  const feedTitle = translatorFor("en", resourcesFor("en"))("episode:feed.title");
+  const [episode, timed, series] = await Promise.all([episodeBySlug(db, params.slug, language), episodeTimedTexts(db, params.slug), showTitle(db, feedTitle)]);
   if (!episode) throw data(null, { status: 404 });
   return {
     // ShareLinks speaks the blog's words.
@@ -41,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       chapters: timed.chapters,
     },
     appUrl: config.appUrl,
+    series,
     url: config.appUrl + localizePath(`/podcast/${episode.slug}`, language),
   };
 }
@@ -66,7 +72,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function PodcastEpisode({ loaderData, params }: Route.ComponentProps) {
   const nonce = useNonce();
-  const { episode, url, appUrl } = loaderData;
+  const { episode, url, appUrl, series } = loaderData;
   const language = languageOf(params);
   const structured = {
     "@context": "https://schema.org",
@@ -77,7 +83,8 @@ export default function PodcastEpisode({ loaderData, params }: Route.ComponentPr
     url,
     inLanguage: language,
     timeRequired: episode.isoDuration,
-    image: new URL(episode.imageUrl, appUrl).href,
+    // Search engines take PNG or JPEG, not the drawn SVG.
+    image: new URL(episode.imageUrl.replace(/\.svg$/, ".png"), appUrl).href,
     keywords: episode.categories.join(", "),
     associatedMedia: {
       "@type": "MediaObject",
@@ -86,7 +93,7 @@ export default function PodcastEpisode({ loaderData, params }: Route.ComponentPr
       contentSize: String(episode.audioSize),
       duration: episode.isoDuration,
     },
-    partOfSeries: { "@type": "PodcastSeries", name: "Diaspora Policy", url: new URL(localizePath("/podcast", language), appUrl).href, webFeed: appUrl + FEED_PATH },
+    partOfSeries: { "@type": "PodcastSeries", name: series, url: new URL(localizePath("/podcast", language), appUrl).href, webFeed: appUrl + FEED_PATH },
   };
   return (
     <>

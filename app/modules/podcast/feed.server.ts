@@ -49,3 +49,8 @@ export async function podcastFeed(db: Db, options: PodcastFeedOptions): Promise<
     episodes.map((episode) => ({ ...episode, hasTranscript: Boolean(episode.transcript) || episode.transcriptFormat !== null })),
   );
 }
+
+/** The show's title as the feed gives it: the owner's, else the site's own words (the episode pages' series name). */
+export async function showTitle(db: Db, fallback: string): Promise<string> {
+  return (await readSettings(db))["podcast.title"] || fallback;
+}
