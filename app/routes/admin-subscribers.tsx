@@ -60,8 +60,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * The list's two forms: 'Resend' (intent "resend", see resendAnswer), or 'Sync': every confirmed subscriber
- * pushed to the mailing provider now (syncAllVerified writes the `sync_mailerlite` audit row), answered with
- * how many synced and failed.
+ * handed to the outbox, which sends them to the mailing provider in the background (syncAllVerified writes
+ * the `sync_mailerlite` audit row), answered at once with how many are on their way.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = authorisedVisitor(context);
