@@ -53,7 +53,7 @@ export interface FakeMailerLite {
   stats: FakeMailerLiteStats;
   /** The next requests matching `match` get these answers, in order, instead of the real one (no limit counted). */
   failNext(answers: FakeAnswer[], match?: { method?: string; path?: string }): void;
-  /** Calls of one method and path (query ignored), batched or not, that were answered 2xx. */
+  /** Calls of one method and path (query ignored), batched or not, that were answered 2xx (none when not recorded). */
   succeeded(method: string, path: string): RecordedCall[];
   close(): Promise<void>;
 }
@@ -66,7 +66,8 @@ export async function startFakeMailerLite({
   groupNames = DEFAULT_GROUPS,
   limits = {},
   now = Date.now,
-}: { apiKey?: string; groupNames?: string[]; limits?: FakeLimits; now?: () => number } = {}): Promise<FakeMailerLite> {
+  recordCalls = true,
+}: { apiKey?: string; groupNames?: string[]; limits?: FakeLimits; now?: () => number; recordCalls?: boolean } = {}): Promise<FakeMailerLite> {
   const calls: RecordedCall[] = [];
   const subscribers = new Map<string, FakeSubscriber>();
   const groups = groupNames.map((name, index) => ({ id: String(9_000_000_000 + index), name }));
@@ -98,7 +99,7 @@ export async function startFakeMailerLite({
     const responses = items.map((item) => {
       const path = `/${(item.path as string).slice("api/".length)}`;
       const answer = route(item.method as string, path, item.body);
-      calls.push({ method: item.method as string, path, body: item.body, authorization, contentType: "application/json", status: answer.status, inBatch: outer });
+      if (recordCalls) calls.push({ method: item.method as string, path, body: item.body, authorization, contentType: "application/json", status: answer.status, inBatch: outer });
       return { code: answer.status, body: answer.body ?? null };
     });
     const successful = responses.filter((entry) => entry.code < 300).length;
@@ -139,7 +140,7 @@ export async function startFakeMailerLite({
       const scripted = script.findIndex(({ match }) => (!match.method || match.method === method) && (!match.path || path.split("?")[0] === match.path));
       const index = calls.length;
       const call: RecordedCall = { method, path, body, authorization: request.headers.authorization, contentType: request.headers["content-type"], status: 0 };
-      calls.push(call);
+      if (recordCalls) calls.push(call);
       const reply = scripted >= 0 ? script.splice(scripted, 1)[0]!.answer : url.startsWith("/api/") ? answer(method, path, body, request.headers.authorization, index) : { status: 404, body: { message: "Not Found" } };
       call.status = reply.status;
       const send = () => {
