@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { syncAllVerified } from "~/modules/newsletter/provider-sync.server";
+import { providerBacklog, syncAllVerified } from "~/modules/newsletter/provider-sync.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
 import { dialects } from "../support/databases";
 import { BATCH_MAX } from "../support/fake-mailerlite";
@@ -28,11 +28,13 @@ describe.each(dialects)("Sync within MailerLite's limits on %s", (dialect) => {
     // The request only queues: nothing is sent while it runs.
     expect(await syncAllVerified(services(), ADMIN)).toEqual({ confirmed: 320, queued: 320 });
     expect(state.fake.calls).toEqual([]);
+    expect(await providerBacklog(state.database.db)).toBe(320);
     const audit = await state.database.db.selectFrom("audit_log").selectAll().where("action", "=", "sync_mailerlite").execute();
     expect(JSON.parse(audit[0]!.details)).toEqual({ confirmed: 320, queued: 320 });
 
     await drainUntilSettled(handlersFor());
 
+    expect(await providerBacklog(state.database.db)).toBe(0);
     expect(state.fake.subscribers.size).toBe(320);
     expect(state.fake.subscribers.has("pending@example.org")).toBe(false);
     // The limits were reached (so the pacing was exercised), and never recorded as security events.

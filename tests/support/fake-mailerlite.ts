@@ -34,6 +34,8 @@ export interface FakeMailerLiteStats {
   counted: number;
   /** Windows opened: how many minutes' worth of budget were used. */
   windows: number;
+  /** Windows in which a 429 was answered: those that ended at the limits rather than by the clock. */
+  limitedWindows: number;
   /** 429 answers for the global limit, and for the import limit. */
   limited: number;
   importLimited: number;
@@ -73,8 +75,16 @@ export async function startFakeMailerLite({
   const groups = groupNames.map((name, index) => ({ id: String(9_000_000_000 + index), name }));
   const script: Array<{ answer: FakeAnswer; match: { method?: string; path?: string } }> = [];
   const settings: Required<FakeLimits> = { perWindow: 120, importsPerWindow: 5, windowMs: 60_000, ...limits };
-  const stats: FakeMailerLiteStats = { counted: 0, windows: 0, limited: 0, importLimited: 0, imports: 0 };
-  const requests = fixedWindow(settings.perWindow, settings.windowMs, now, () => (stats.windows += 1));
+  const stats: FakeMailerLiteStats = { counted: 0, windows: 0, limitedWindows: 0, limited: 0, importLimited: 0, imports: 0 };
+  let windowLimited = false;
+  const requests = fixedWindow(settings.perWindow, settings.windowMs, now, () => {
+    stats.windows += 1;
+    windowLimited = false;
+  });
+  const limitedHere = () => {
+    if (!windowLimited) stats.limitedWindows += 1;
+    windowLimited = true;
+  };
   const imports = fixedWindow(settings.importsPerWindow, settings.windowMs, now);
   const route = fakeMailerLiteRoutes({ subscribers, groups });
 
@@ -92,6 +102,7 @@ export async function startFakeMailerLite({
       const gate = imports.take();
       if (!gate.allowed) {
         stats.importLimited += 1;
+        limitedHere();
         return { status: 429, body: { message: "You're being rate limited on import creation." }, headers: { "Retry-After": String(gate.retryAfterSeconds) } };
       }
       stats.imports += 1;
@@ -112,6 +123,7 @@ export async function startFakeMailerLite({
     const headers: Record<string, string> = { "X-RateLimit-Limit": String(settings.perWindow), "X-RateLimit-Remaining": String(gate.remaining) };
     if (!gate.allowed) {
       stats.limited += 1;
+      limitedHere();
       return {
         status: 429,
         body: { message: "Too Many Attempts." },

@@ -36,6 +36,17 @@ function useNumber() {
   return (value: number) => formatter.format(value);
 }
 
+/** How many subscribers the outbox has yet to send to the mailing provider (after a Sync, or a backlog). */
+export function SyncBacklog({ waiting }: { waiting: number }) {
+  const { t } = useTranslation("dashboard");
+  const format = useNumber();
+  return (
+    <p role="status" className="text-sm font-medium text-forest-900 lg:text-right">
+      {t("subscribers.sync.waiting", { count: waiting, number: format(waiting) })}
+    </p>
+  );
+}
+
 /** The answer on the page, for a sync posted without JavaScript (with JavaScript it is a toast). */
 export function SyncNotice({ answer }: { answer: SyncAnswer }) {
   const { t } = useTranslation("dashboard");

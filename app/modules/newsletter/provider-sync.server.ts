@@ -62,6 +62,12 @@ export function createProviderHandlers(services: ProviderSyncServices): Provider
   return { "newsletter.provider-upsert": handler, "newsletter.provider-unsubscribe": handler };
 }
 
+/** How many provider rows the outbox has yet to finish: what a Sync still has to send. */
+export async function providerBacklog(db: Db): Promise<number> {
+  const row = await db.selectFrom("outbox").select((eb) => eb.fn.countAll().as("n")).where("done_at", "is", null).where("topic", "in", PROVIDER_TOPICS).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Confirmed and not gone: the only subscribers the provider may know as active. */
 function activeSubscribers(db: Db) {
   return db.selectFrom("subscribers").where("is_verified", "=", 1).where("unsubscribed_at", "is", null);
