@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/adapters/db/schema";
 import type { OutboxTopic, OutboxTopics } from "./enqueue.server";
-import { claimedPayload, OUTBOX_LIMITS, type Claim, type DrainOptions, type OutboxHandlers, type OutboxJob, type Outcome, type Services } from "./drain.server";
+import { claimedPayload, OUTBOX_LIMITS, type Claim, type DrainOptions, type DrainResult, type OutboxHandlers, type OutboxJob, type Outcome, type Services } from "./drain.server";
 import { PermanentFailure } from "./outcomes";
 
 /**
@@ -28,16 +28,10 @@ export interface BatchJob {
   job: OutboxJob;
 }
 
-export interface BatchDrainResult {
-  claimed: number;
-  done: number;
-  retried: number;
-  gaveUp: number;
-  refused: number;
-  lost: number;
+export type BatchDrainResult = Omit<DrainResult, "wakeAt"> & {
   /** Set when the handler held its topics back: when it will take rows again. */
   heldUntil?: number;
-}
+};
 
 export const isBatchHandler = (value: unknown): value is OutboxBatchHandler => typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "batch";
 
