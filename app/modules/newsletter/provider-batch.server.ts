@@ -59,8 +59,12 @@ interface Work {
   request: ProviderRequest;
 }
 
-/** Held back by the provider's limits: due again at once (the batch handler holds the topics until the window ends). */
-const heldBack = (why: string) => new RetryLater(why, { delayMs: 0, countsAsTry: false });
+/**
+ * Held back by the provider's limits, not failed: no try is counted. Due again at once by default (the
+ * batch handler holds the topics until the window ends); a 429 on one request inside a batch, which
+ * sets no window, waits a second so the row is not sent again at once.
+ */
+const heldBack = (why: string, delayMs = 0) => new RetryLater(why, { delayMs, countsAsTry: false });
 
 export async function runProviderBatch(services: Services, jobs: BatchJob[]): Promise<Map<string, unknown>> {
   const outcomes = new Map<string, unknown>(jobs.map((job) => [job.job.id, undefined]));
@@ -151,7 +155,7 @@ async function settle(services: Services, work: Work[], replies: ProviderReply[]
       continue;
     }
     if (reply.status === 429) {
-      outcomes.set(item.jobId, heldBack(`API error: 429 - ${JSON.stringify(reply.body)}`));
+      outcomes.set(item.jobId, heldBack(`API error: 429 - ${JSON.stringify(reply.body)}`, 1_000));
       continue;
     }
     const error = new MailingProviderError(reply.status, JSON.stringify(reply.body ?? "").slice(0, 500), undefined);
