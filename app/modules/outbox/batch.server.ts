@@ -94,6 +94,9 @@ export async function drainBatch(services: Services, handler: OutboxBatchHandler
       for (const job of jobs) outcomes.set(job.job.id, error);
     }
   }
-  for (const claim of claims) result[(await settle(services, claim, outcomes.get(claim.id), options)).kind] += 1;
+  // One commit for the whole batch rather than one per row.
+  await services.db.transaction().execute(async (trx) => {
+    for (const claim of claims) result[(await settle({ ...services, db: trx }, claim, outcomes.get(claim.id), options)).kind] += 1;
+  });
   return result;
 }
