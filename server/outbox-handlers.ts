@@ -5,6 +5,7 @@ import { publishScheduled } from "~/modules/blog/editor/article-state.server";
 import { mailContactMessage } from "~/modules/contact/owner-mail.server";
 import { sendConfirmationMail } from "~/modules/newsletter/confirmation-mail.server";
 import { createProviderHandlers } from "~/modules/newsletter/provider-sync.server";
+import type { OutboxBatchHandler } from "~/modules/outbox/batch.server";
 import type { OutboxHandler } from "~/modules/outbox/drain.server";
 import type { OutboxTopic } from "~/modules/outbox/enqueue.server";
 import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
@@ -13,7 +14,9 @@ import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
  * Who does the work of each topic. Every topic is listed: a topic left undefined keeps its rows
  * waiting (nothing is lost) until its handler is filled in here.
  */
-export function outboxHandlers(services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "mailingProvider" | "config" | "now"> & { pageChanges: PageChanges }): { [T in OutboxTopic]: OutboxHandler<T> | undefined } {
+export function outboxHandlers(
+  services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "mailingProvider" | "config" | "now"> & { pageChanges: PageChanges },
+): { [T in OutboxTopic]: OutboxHandler<T> | OutboxBatchHandler | undefined } {
   const { db, config } = services;
   const provider = createProviderHandlers(services);
   // Every mail goes through this wrapper: a refusal for good ends the row, a dead server holds back all mail rows.

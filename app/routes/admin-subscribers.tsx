@@ -11,7 +11,7 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { listSubscribers, recordSubscribersViewed, subscriberStats } from "~/modules/newsletter/subscriber-admin.server";
 import { firstProblem, parseInput } from "~/lib/form-input";
 import { subscriberSearchSchema, typedSearch, SEARCH_ERRORS } from "~/modules/newsletter/subscriber-search";
-import { syncAllVerified } from "~/modules/newsletter/provider-sync.server";
+import { providerBacklog, syncAllVerified } from "~/modules/newsletter/provider-sync.server";
 import { syncSchema } from "~/modules/newsletter/sync-form";
 import { resendSchema } from "~/modules/newsletter/resend-form";
 import { resendConfirmation } from "~/modules/newsletter/confirmation-resend.server";
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const parsed = parseInput(subscriberSearchSchema, query);
   const reply = (view: SubscribersViewProps, status = 200) => data({ i18n, refused: null, view }, { status });
   const empty = { items: [], total: 0, more: false, page: 1, pageCount: 1 };
-  if (!parsed.ok) return reply({ query: typedSearch(query), error: firstProblem(parsed.errors, SEARCH_ERRORS) ?? null, list: empty, stats: null }, 400);
+  if (!parsed.ok) return reply({ query: typedSearch(query), error: firstProblem(parsed.errors, SEARCH_ERRORS) ?? null, list: empty, stats: null, providerWaiting: null }, 400);
   const search = parsed.value;
   try {
     const list = await listSubscribers(db, dialect, search.q, search.page);
@@ -51,17 +51,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       short: formatMonth(entry.month, language, "short"),
       full: formatMonth(entry.month, language, "full"),
     });
-    return reply({ query: search.q, error: null, list: { ...list, items }, stats: stats && { ...stats, months: stats.months.map(month) } });
+    const providerWaiting = context.services.mailingProvider ? await providerBacklog(db) : null;
+    return reply({ query: search.q, error: null, list: { ...list, items }, stats: stats && { ...stats, months: stats.months.map(month) }, providerWaiting });
   } catch (error) {
     logger.error({ err: error }, "Failed to fetch subscribers");
-    return reply({ query: search.q, error: "fetchFailed", list: empty, stats: null }, 500);
+    return reply({ query: search.q, error: "fetchFailed", list: empty, stats: null, providerWaiting: null }, 500);
   }
 }
 
 /**
  * The list's two forms: 'Resend' (intent "resend", see resendAnswer), or 'Sync': every confirmed subscriber
- * pushed to the mailing provider now (syncAllVerified writes the `sync_mailerlite` audit row), answered with
- * how many synced and failed.
+ * handed to the outbox, which sends them to the mailing provider in the background (syncAllVerified writes
+ * the `sync_mailerlite` audit row), answered at once with how many are on their way.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = authorisedVisitor(context);

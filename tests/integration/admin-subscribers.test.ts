@@ -281,26 +281,29 @@ describe.each(dialects)("subscriber management on %s", (dialect) => {
   });
 
   describe("sync", () => {
-    it("pushes only confirmed subscribers to MailerLite, reports synced and failed, and audits it", async () => {
+    it("queues only confirmed subscribers at once, answers how many are on their way, audits it, and the outbox sends them", async () => {
       const owner = await adminInMode("10.7.4.1");
-      fake.failNext([{ status: 422, body: { message: "The email must be a valid email address." } }], { method: "POST", path: "/subscribers" });
+      fake.failNext([{ status: 422, body: { message: "The given data was invalid." } }], { method: "POST", path: "/batch" });
       const response = await owner.post("/admin/subscribers", { intent: "sync" });
       expect(response.status).toBe(200);
       const html = await rendered(response);
-      expect(html).toContain(en.sync.completed);
-      expect(html).toContain(en.sync.counts.replace("{synced}", "4").replace("{failed}", "1"));
+      expect(html).toContain(en.sync.started);
+      expect(html).toContain(en.sync.queued.replace("{confirmed}", "5"));
       // The list is shown again with the answer (without JavaScript the page itself reloads).
       expect(emailsIn(html)).toContain("ada.obi@example.org");
-      const confirmed = ["ada.obi@example.org", "elodie@example.fr", "formula@example.org", "obinna@example.com", "xss@example.com"];
-      const posted = fake.calls.filter((call) => call.method === "POST").map((call) => (call.body as { email: string }).email);
-      expect([...posted].sort()).toEqual(confirmed);
-      expect([...fake.subscribers.keys()]).toHaveLength(4);
-      expect(posted).not.toContain("kwame@example.com");
-      expect(posted).not.toContain("gone@example.com");
       const syncs = await audit("sync_mailerlite");
       expect(syncs).toHaveLength(1);
       expect(syncs[0]).toMatchObject({ resource: "subscribers", ip_address: "10.7.4.1" });
-      expect(JSON.parse(syncs[0]!.details)).toEqual({ synced: 4, failed: 1, queued: 0 });
+      expect(JSON.parse(syncs[0]!.details)).toEqual({ confirmed: 5, queued: 5 });
+      // The worker sends them in the background: the first batch is refused as a whole and given up,
+      // so a second Sync sends them all.
+      await expect.poll(async () => (await db().selectFrom("outbox").select("id").where("topic", "=", "newsletter.provider-upsert").where("done_at", "is", null).execute()).length, { timeout: 15_000 }).toBe(0);
+      await owner.post("/admin/subscribers", { intent: "sync" });
+      const confirmed = ["ada.obi@example.org", "elodie@example.fr", "formula@example.org", "obinna@example.com", "xss@example.com"];
+      await expect.poll(() => fake.subscribers.size, { timeout: 15_000 }).toBe(5);
+      expect([...fake.subscribers.keys()].sort()).toEqual(confirmed);
+      expect(fake.subscribers.has("kwame@example.com")).toBe(false);
+      expect(fake.subscribers.has("gone@example.com")).toBe(false);
       const bad = await owner.post("/admin/subscribers", { intent: "drop" });
       expect(bad.status).toBe(400);
       expect(await rendered(bad)).toContain(escaped(en.sync.invalid));

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailerLiteClient, MailingProviderError } from "~/adapters/mailing/mailerlite.server";
+import { createMailerLiteClient, MailingProviderError, providerRequests } from "~/adapters/mailing/mailerlite.server";
 import { startFakeMailerLite, type FakeMailerLite } from "../support/fake-mailerlite";
 
 /** The client against a local server that speaks the provider's contract. */
@@ -40,24 +40,60 @@ describe("mailing-provider client (MailerLite contract)", () => {
     expect(fake.subscribers.size).toBe(1);
   });
 
-  it("updates by id or by email with PUT", async () => {
+  it("updates by id with PUT; the stand-in, like the API, has no update by email", async () => {
     const provider = client();
-    const { id } = await provider.upsertSubscriber({ email: "ben@example.org", status: "active" });
+    const { id } = await provider.upsertSubscriber({ email: "ben@example.org", status: "active", optedInAt: "2026-11-02T08:15:30.123Z" });
+    expect(fake.subscribers.get("ben@example.org")!.opted_in_at).toBe("2026-11-02 08:15:30");
     expect((await provider.updateSubscriber(id!, { status: "unsubscribed" })).id).toBe(id);
     expect(fake.subscribers.get("ben@example.org")!.status).toBe("unsubscribed");
-    await provider.updateSubscriber("ben@example.org", { name: "Ben", status: "active" });
-    expect(fake.subscribers.get("ben@example.org")).toMatchObject({ status: "active", fields: { name: "Ben" } });
-    expect(fake.calls.at(-1)!.path).toBe("/subscribers/ben%40example.org");
-    const missing = await failure(provider.updateSubscriber("nobody@example.org", { status: "unsubscribed" }));
-    expect(missing.status).toBe(404);
-    expect(missing.retryable).toBe(false);
+    expect(fake.calls.at(-1)!.path).toBe(`/subscribers/${id}`);
+    const byEmail = await failure(provider.updateSubscriber("ben@example.org", { status: "active" }));
+    expect([byEmail.status, byEmail.retryable]).toEqual([404, false]);
+    expect(await provider.findSubscriberId("BEN@example.org")).toBe(id);
+    expect(await provider.findSubscriberId("nobody@example.org")).toBeNull();
+  });
+
+  it("sends up to 50 requests as one POST /batch and answers each in order; reads the requests left", async () => {
+    const provider = client();
+    const replies = await provider.send([
+      providerRequests.upsert({ email: "c1@example.org", status: "active" }),
+      providerRequests.upsert({ email: "not an address" }),
+      providerRequests.update("1", { status: "active" }),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual([201, 422, 404]);
+    const outer = fake.calls.findLast((call) => call.path === "/batch")!;
+    expect((outer.body as { requests: Array<{ path: string }> }).requests.map((request) => request.path)).toEqual(["api/subscribers", "api/subscribers", "api/subscribers/1"]);
+    expect(provider.pace.remaining).toBe(fake.limits.perWindow - fake.stats.counted);
+    const tooMany = await failure(provider.send(Array.from({ length: 51 }, (_, n) => providerRequests.upsert({ email: `n${n}@example.org` }))));
+    expect(tooMany.status).toBe(422);
+  });
+
+  it("keeps a 429's Retry-After as the time no request goes, and the import limit's apart", async () => {
+    const tight = await startFakeMailerLite({ limits: { perWindow: 3, importsPerWindow: 1 } });
+    try {
+      const provider = createMailerLiteClient({ apiKey: tight.apiKey, baseUrl: tight.url, now: () => new Date() });
+      const upserts = (tag: string) => [providerRequests.upsert({ email: `${tag}1@example.org` }), providerRequests.upsert({ email: `${tag}2@example.org` })];
+      await provider.send(upserts("a"));
+      const importLimited = await failure(provider.send(upserts("b")));
+      expect([importLimited.status, importLimited.rateLimited]).toEqual([429, true]);
+      expect(provider.pace.importReadyAt).toBeGreaterThan(Date.now() + 50_000);
+      expect(provider.pace.readyAt).toBe(0);
+      await provider.send([providerRequests.upsert({ email: "c@example.org" })]);
+      expect(provider.pace.remaining).toBe(0);
+      const limited = await failure(provider.listGroups());
+      expect(limited.retryAfterMs).toBeGreaterThan(50_000);
+      expect(provider.pace.readyAt).toBeGreaterThan(Date.now() + 50_000);
+      expect(tight.stats).toMatchObject({ counted: 3, limited: 1, importLimited: 1, imports: 1 });
+    } finally {
+      await tight.close();
+    }
   });
 
   it("reads every page of GET /groups", async () => {
     const groups = await client().listGroups();
     expect(groups).toHaveLength(130);
     expect(groups[129]).toEqual({ id: fake.groups[129]!.id, name: "group-129" });
-    expect(fake.calls.filter((call) => call.method === "GET").map((call) => call.path)).toEqual(["/groups?limit=100&page=1", "/groups?limit=100&page=2"]);
+    expect(fake.calls.filter((call) => call.path.startsWith("/groups")).map((call) => call.path)).toEqual(["/groups?limit=100&page=1", "/groups?limit=100&page=2"]);
   });
 
   it("turns error answers into a typed error with status, a short body and Retry-After", async () => {

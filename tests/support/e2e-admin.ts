@@ -18,12 +18,12 @@ const PASSWORD = "the owner's long passphrase";
  * A server of the test file's own on a fresh data folder (`prepare` may fill it first), started before
  * the tests and stopped after, so the file needs nothing another file did and runs alone or in any order.
  */
-export function useOwnServer(name: string, prepare?: (dataDir: string) => Promise<void>) {
+export function useOwnServer(name: string, prepare?: (dataDir: string) => Promise<void>, env: () => Record<string, string> = () => ({})) {
   let server: (ServerProcess & { ready: Promise<void> }) | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), `e2e-${name}-`));
   beforeAll(async () => {
     await prepare?.(dataDir);
-    server = spawnServer({ DATA_DIR: dataDir });
+    server = spawnServer({ ...env(), DATA_DIR: dataDir });
     await server.ready;
   });
   afterAll(async () => {
@@ -36,9 +36,9 @@ export function useOwnServer(name: string, prepare?: (dataDir: string) => Promis
 
 /**
  * A server of the test file's own whose database has the owner's admin account (as `npm run
- * admin:create` makes it) and whatever `seed` adds.
+ * admin:create` makes it) and whatever `seed` adds; `env` adds settings, read when the server starts.
  */
-export function useAdminServer(name: string, seed?: (services: AppServices) => Promise<void>) {
+export function useAdminServer(name: string, seed?: (services: AppServices) => Promise<void>, env?: () => Record<string, string>) {
   const { url } = useOwnServer(name, async (dataDir) => {
     const services = await openServices(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), createLogger("silent"));
     try {
@@ -48,7 +48,7 @@ export function useAdminServer(name: string, seed?: (services: AppServices) => P
       services.mailer.close();
       await services.db.destroy();
     }
-  });
+  }, env);
 
   /** A fresh browser context signed in as the owner with admin access verified, showing `pathname`. */
   async function adminPage(browser: Browser, pathname: string, { width = 1280, acceptDownloads = false } = {}): Promise<Page> {

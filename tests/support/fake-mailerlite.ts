@@ -1,20 +1,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fixedWindow, type FakeLimits } from "./fake-mailerlite-limits";
+import { fakeMailerLiteRoutes, type FakeAnswer, type FakeSubscriber } from "./fake-mailerlite-routes";
+
+export type { FakeAnswer, FakeSubscriber } from "./fake-mailerlite-routes";
 
 /**
- * A local HTTP server that speaks the mailing provider's contract (MailerLite's "connect"
- * API): bearer auth, POST /subscribers as an upsert keyed by email, PUT /subscribers/{id or email},
- * GET /groups with pages. It records every call, and answers can be scripted: "the next two POSTs
- * answer 503, then one 429 with Retry-After: 1".
+ * A local HTTP server that speaks MailerLite's "connect" API as documented, with its limits, so a
+ * test fails where the real API would refuse: bearer auth; 120 requests a minute per account, each
+ * answer carrying X-RateLimit-Limit and X-RateLimit-Remaining, a 429 with Retry-After (and
+ * X-RateLimit-Reset) beyond; POST /batch with at most 50 requests, counted as one request, and a batch
+ * made only of subscriber upserts counted as an import too (5 a minute, its own 429); POST /subscribers
+ * (upsert by email), PUT /subscribers/{id} (by id only), GET /subscribers/{id or email}, GET /groups
+ * in pages; 404 for anything else. The window is 60 s unless a test asks for a shorter one.
+ * It records every call (a batch's inner requests too), and answers can be scripted: "the next two
+ * POSTs answer 503, then one 429 with Retry-After: 1".
  */
-
-export interface FakeAnswer {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Wait this long before answering (to test time-outs). */
-  delayMs?: number;
-}
 
 export interface RecordedCall {
   method: string;
@@ -24,14 +25,22 @@ export interface RecordedCall {
   authorization: string | undefined;
   contentType: string | undefined;
   status: number;
+  /** For a request inside a batch: the index in `calls` of the POST /batch that carried it. */
+  inBatch?: number;
 }
 
-export interface FakeSubscriber {
-  id: string;
-  email: string;
-  fields: Record<string, string>;
-  groups: string[];
-  status: string;
+export interface FakeMailerLiteStats {
+  /** Requests that counted against the 120 a minute (a batch counts once). */
+  counted: number;
+  /** Windows opened: how many minutes' worth of budget were used. */
+  windows: number;
+  /** Windows in which a 429 was answered: those that ended at the limits rather than by the clock. */
+  limitedWindows: number;
+  /** 429 answers for the global limit, and for the import limit. */
+  limited: number;
+  importLimited: number;
+  /** Batches that counted as imports. */
+  imports: number;
 }
 
 export interface FakeMailerLite {
@@ -42,72 +51,88 @@ export interface FakeMailerLite {
   /** By lower-cased email. */
   subscribers: Map<string, FakeSubscriber>;
   groups: Array<{ id: string; name: string }>;
-  /** The next requests matching `match` get these answers, in order, instead of the real one. */
+  limits: Required<FakeLimits>;
+  stats: FakeMailerLiteStats;
+  /** The next requests matching `match` get these answers, in order, instead of the real one (no limit counted). */
   failNext(answers: FakeAnswer[], match?: { method?: string; path?: string }): void;
-  /** Calls of one method and path (query ignored) that were answered 2xx. */
+  /** Calls of one method and path (query ignored), batched or not, that were answered 2xx (none when not recorded). */
   succeeded(method: string, path: string): RecordedCall[];
   close(): Promise<void>;
 }
 
-const STATUSES = ["active", "unsubscribed", "unconfirmed", "bounced", "junk"];
 export const DEFAULT_GROUPS = ["newsletter-subscribers", "complete-profile", "blog-readers", "general-subscribers"];
+export const BATCH_MAX = 50;
 
-export async function startFakeMailerLite({ apiKey = "fake-key-0123456789", groupNames = DEFAULT_GROUPS }: { apiKey?: string; groupNames?: string[] } = {}): Promise<FakeMailerLite> {
+export async function startFakeMailerLite({
+  apiKey = "fake-key-0123456789",
+  groupNames = DEFAULT_GROUPS,
+  limits = {},
+  now = Date.now,
+  recordCalls = true,
+}: { apiKey?: string; groupNames?: string[]; limits?: FakeLimits; now?: () => number; recordCalls?: boolean } = {}): Promise<FakeMailerLite> {
   const calls: RecordedCall[] = [];
   const subscribers = new Map<string, FakeSubscriber>();
   const groups = groupNames.map((name, index) => ({ id: String(9_000_000_000 + index), name }));
   const script: Array<{ answer: FakeAnswer; match: { method?: string; path?: string } }> = [];
-  let nextId = 100_000_000_000_001;
-
-  const view = (subscriber: FakeSubscriber) => ({
-    ...subscriber,
-    groups: subscriber.groups.map((id) => groups.find((group) => group.id === id)),
+  const settings: Required<FakeLimits> = { perWindow: 120, importsPerWindow: 5, windowMs: 60_000, ...limits };
+  const stats: FakeMailerLiteStats = { counted: 0, windows: 0, limitedWindows: 0, limited: 0, importLimited: 0, imports: 0 };
+  let windowLimited = false;
+  const requests = fixedWindow(settings.perWindow, settings.windowMs, now, () => {
+    stats.windows += 1;
+    windowLimited = false;
   });
+  const limitedHere = () => {
+    if (!windowLimited) stats.limitedWindows += 1;
+    windowLimited = true;
+  };
+  const imports = fixedWindow(settings.importsPerWindow, settings.windowMs, now);
+  const route = fakeMailerLiteRoutes({ subscribers, groups });
 
-  function answer(method: string, path: string, body: unknown, authorization: string | undefined): FakeAnswer {
+  function batch(body: unknown, outer: number, authorization: string | undefined): FakeAnswer {
+    const list = (body as { requests?: unknown } | undefined)?.requests;
+    const invalid = (message: string): FakeAnswer => ({ status: 422, body: { message: "The given data was invalid.", errors: { requests: [message] } } });
+    if (!Array.isArray(list) || list.length === 0) return invalid("The requests field is required.");
+    if (list.length > BATCH_MAX) return invalid(`The requests may not have more than ${BATCH_MAX} items.`);
+    const items = list as Array<{ method?: unknown; path?: unknown; body?: unknown }>;
+    if (items.some((item) => typeof item.method !== "string" || typeof item.path !== "string" || !item.path.startsWith("api/"))) {
+      return invalid("Each request needs a method and a path starting with api/.");
+    }
+    const onlyUpserts = items.every((item) => item.method === "POST" && (item.path as string).split("?")[0] === "api/subscribers");
+    if (onlyUpserts) {
+      const gate = imports.take();
+      if (!gate.allowed) {
+        stats.importLimited += 1;
+        limitedHere();
+        return { status: 429, body: { message: "You're being rate limited on import creation." }, headers: { "Retry-After": String(gate.retryAfterSeconds) } };
+      }
+      stats.imports += 1;
+    }
+    const responses = items.map((item) => {
+      const path = `/${(item.path as string).slice("api/".length)}`;
+      const answer = route(item.method as string, path, item.body);
+      if (recordCalls) calls.push({ method: item.method as string, path, body: item.body, authorization, contentType: "application/json", status: answer.status, inBatch: outer });
+      return { code: answer.status, body: answer.body ?? null };
+    });
+    const successful = responses.filter((entry) => entry.code < 300).length;
+    return { status: 200, body: { total: responses.length, successful, failed: responses.length - successful, responses } };
+  }
+
+  function answer(method: string, path: string, body: unknown, authorization: string | undefined, index: number): FakeAnswer {
     if (authorization !== `Bearer ${apiKey}`) return { status: 401, body: { message: "Unauthenticated." } };
-    const url = new URL(path, "http://fake");
-    const input = (body ?? {}) as { email?: unknown; fields?: Record<string, string>; groups?: unknown; status?: unknown };
-    const invalid = (field: string, message: string): FakeAnswer => ({ status: 422, body: { message, errors: { [field]: [message] } } });
-    const checkChange = (): FakeAnswer | undefined => {
-      if (input.groups !== undefined && (!Array.isArray(input.groups) || input.groups.some((id) => !groups.some((group) => group.id === id)))) return invalid("groups", "The selected groups are invalid.");
-      if (input.status !== undefined && !STATUSES.includes(String(input.status))) return invalid("status", "The selected status is invalid.");
-      return undefined;
-    };
-    const apply = (subscriber: FakeSubscriber) => {
-      Object.assign(subscriber.fields, input.fields ?? {});
-      for (const id of (input.groups as string[] | undefined) ?? []) if (!subscriber.groups.includes(id)) subscriber.groups.push(id);
-      if (input.status !== undefined) subscriber.status = String(input.status);
-    };
-
-    if (method === "GET" && url.pathname === "/groups") {
-      const limit = Number(url.searchParams.get("limit") ?? 25);
-      const page = Number(url.searchParams.get("page") ?? 1);
-      const data = groups.slice((page - 1) * limit, page * limit);
-      return { status: 200, body: { data, meta: { current_page: page, last_page: Math.max(1, Math.ceil(groups.length / limit)), total: groups.length } } };
+    const gate = requests.take();
+    const headers: Record<string, string> = { "X-RateLimit-Limit": String(settings.perWindow), "X-RateLimit-Remaining": String(gate.remaining) };
+    if (!gate.allowed) {
+      stats.limited += 1;
+      limitedHere();
+      return {
+        status: 429,
+        body: { message: "Too Many Attempts." },
+        headers: { ...headers, "Retry-After": String(gate.retryAfterSeconds), "X-RateLimit-Reset": String(Math.ceil(gate.resetAt / 1000)) },
+      };
     }
-    if (method === "POST" && url.pathname === "/subscribers") {
-      if (typeof input.email !== "string" || !/^[^\s@]+@[^\s@]+$/.test(input.email)) return invalid("email", "The email must be a valid email address.");
-      const problem = checkChange();
-      if (problem) return problem;
-      const email = input.email.toLowerCase();
-      const existing = subscribers.get(email);
-      const subscriber = existing ?? { id: String(nextId++), email, fields: {}, groups: [], status: "active" };
-      apply(subscriber);
-      subscribers.set(email, subscriber);
-      return { status: existing ? 200 : 201, body: { data: view(subscriber) } };
-    }
-    const match = /^\/subscribers\/([^/]+)$/.exec(url.pathname);
-    if (method === "PUT" && match) {
-      const key = decodeURIComponent(match[1]!).toLowerCase();
-      const subscriber = [...subscribers.values()].find((entry) => entry.id === key || entry.email === key);
-      if (!subscriber) return { status: 404, body: { message: "Resource not found." } };
-      const problem = checkChange();
-      if (problem) return problem;
-      apply(subscriber);
-      return { status: 200, body: { data: view(subscriber) } };
-    }
-    return { status: 404, body: { message: "Resource not found." } };
+    stats.counted += 1;
+    const reply = method === "POST" && path.split("?")[0] === "/batch" ? batch(body, index, authorization) : route(method, path, body);
+    return { ...reply, headers: { ...headers, ...reply.headers } };
   }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -122,10 +147,14 @@ export async function startFakeMailerLite({ apiKey = "fake-key-0123456789", grou
         body = text;
       }
       const method = request.method ?? "GET";
-      const path = (request.url ?? "/").replace(/^\/api/, "");
+      const url = request.url ?? "/";
+      const path = url.replace(/^\/api(?=\/|$)/, "");
       const scripted = script.findIndex(({ match }) => (!match.method || match.method === method) && (!match.path || path.split("?")[0] === match.path));
-      const reply = scripted >= 0 ? script.splice(scripted, 1)[0]!.answer : answer(method, path, body, request.headers.authorization);
-      calls.push({ method, path, body, authorization: request.headers.authorization, contentType: request.headers["content-type"], status: reply.status });
+      const index = calls.length;
+      const call: RecordedCall = { method, path, body, authorization: request.headers.authorization, contentType: request.headers["content-type"], status: 0 };
+      if (recordCalls) calls.push(call);
+      const reply = scripted >= 0 ? script.splice(scripted, 1)[0]!.answer : url.startsWith("/api/") ? answer(method, path, body, request.headers.authorization, index) : { status: 404, body: { message: "Not Found" } };
+      call.status = reply.status;
       const send = () => {
         if (response.destroyed) return;
         response.writeHead(reply.status, { "Content-Type": "application/json", ...reply.headers });
@@ -144,6 +173,8 @@ export async function startFakeMailerLite({ apiKey = "fake-key-0123456789", grou
     calls,
     subscribers,
     groups,
+    limits: settings,
+    stats,
     failNext(answers, match = {}) {
       for (const one of answers) script.push({ answer: one, match });
     },

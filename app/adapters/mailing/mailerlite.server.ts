@@ -1,65 +1,46 @@
 import type { AppConfig } from "~/lib/config.server";
-import { parseRetryAfter } from "./retry-after";
+import { MailingProviderError } from "./provider-error";
+import { createPace, type ProviderPace } from "./provider-pace";
+import { requestBody, type ProviderRequest, type ProviderSubscriber, type ProviderSubscriberChange } from "./provider-requests";
+
+export { MailingProviderError } from "./provider-error";
+export type { ProviderPace } from "./provider-pace";
+export { BATCH_MAX, providerRequests, type ProviderRequest, type ProviderStatus, type ProviderSubscriber, type ProviderSubscriberChange } from "./provider-requests";
 
 /**
- * The mailing provider's REST API (MailerLite "connect" API): bearer auth, JSON, base URL
- * from MAILERLITE_BASE_URL. The key is sent only in the Authorization header of these requests: it
- * is never logged, never put in an error and never returned.
+ * The mailing provider's REST API (MailerLite "connect" API): bearer auth, JSON, base URL from
+ * MAILERLITE_BASE_URL. The key is sent only in the Authorization header of these requests: it is
+ * never logged, never put in an error and never returned. Every answer's X-RateLimit-Remaining and
+ * every 429's Retry-After are kept in `pace`, so callers can wait instead of asking again.
  */
-
-export type ProviderStatus = "active" | "unsubscribed";
-
-export interface ProviderSubscriber {
-  email: string;
-  name?: string | null;
-  lastName?: string | null;
-  /** Group ids (see listGroups). */
-  groups?: string[];
-  status?: ProviderStatus;
-}
-
-export type ProviderSubscriberChange = Omit<ProviderSubscriber, "email">;
 
 export interface ProviderGroup {
   id: string;
   name: string;
 }
 
+/** One request's answer: inside a batch, or alone. */
+export interface ProviderReply {
+  status: number;
+  body: unknown;
+}
+
 export interface MailingProvider {
   /** POST /subscribers: adds the subscriber, or updates the one with that email (the provider upserts). */
   upsertSubscriber(subscriber: ProviderSubscriber): Promise<{ id: string | null }>;
-  /** PUT /subscribers/{id or email}. */
-  updateSubscriber(idOrEmail: string, change: ProviderSubscriberChange): Promise<{ id: string | null }>;
+  /** PUT /subscribers/{id}: by the provider's id, the only key the API documents for updates. */
+  updateSubscriber(id: string, change: ProviderSubscriberChange): Promise<{ id: string | null }>;
+  /** GET /subscribers/{email}: the provider's id for an address, or null when it has none. */
+  findSubscriberId(email: string): Promise<string | null>;
   /** GET /groups, every page. */
   listGroups(): Promise<ProviderGroup[]>;
-}
-
-/** A failed call: an HTTP error answer (status set) or no answer at all (status null: network, timeout). */
-export class MailingProviderError extends Error {
-  override name = "MailingProviderError";
-
   /**
-   * Recognised by name: the server builds the provider from its own copy of this module, and the
-   * app's build, which catches its errors, holds another, so the two classes are not the same object.
+   * One request alone, or 2 to 50 as one POST /batch; the answers in the same order. Throws a
+   * MailingProviderError when the request as a whole failed (no answer, 401, 429, 5xx).
    */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof Error && value.name === "MailingProviderError";
-  }
-
-  constructor(
-    readonly status: number | null,
-    /** The answer's body, shortened, with email addresses and the key blanked out. */
-    readonly body: string,
-    /** From the answer's Retry-After header, when it had one. */
-    readonly retryAfterMs: number | undefined,
-  ) {
-    super(status === null ? `Network error: ${body}` : `API error: ${status} - ${body}`);
-  }
-
-  /** Worth trying again later: no answer, a timeout, too many requests, or a server-side error. */
-  get retryable(): boolean {
-    return this.status === null || this.status === 408 || this.status === 429 || this.status >= 500;
-  }
+  send(requests: ProviderRequest[]): Promise<ProviderReply[]>;
+  /** What the provider's limits allow next, as its last answers said. */
+  pace: ProviderPace;
 }
 
 export interface MailerLiteOptions {
@@ -67,7 +48,7 @@ export interface MailerLiteOptions {
   baseUrl: string;
   /** Per request; the provider's own limit is about 60 s, a worker should not wait that long. */
   timeoutMs?: number;
-  /** The services' clock, for a Retry-After given as a date. */
+  /** The services' clock, for a Retry-After given as a date and for the pace. */
   now: () => Date;
 }
 
@@ -81,21 +62,20 @@ export function createMailingProvider(settings: AppConfig["mailerLite"], { now }
 
 export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, now }: MailerLiteOptions): MailingProvider {
   const base = baseUrl.replace(/\/+$/, "");
+  const pace = createPace();
   const scrub = (text: string) => {
     const blanked = (apiKey ? text.split(apiKey).join("[redacted]") : text).replace(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+/g, "[email]");
     return blanked.length > BODY_LIMIT ? `${blanked.slice(0, BODY_LIMIT)}…` : blanked;
   };
+  const failure = (status: number | null, body: string, retryAfterMs?: number) => new MailingProviderError(status, scrub(body), retryAfterMs);
 
-  async function call(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<unknown> {
+  /** One HTTP request; an answer of any status is returned, only a missing or unreadable one throws. */
+  async function exchange(method: ProviderRequest["method"], path: string, body?: unknown): Promise<ProviderReply & { text: string }> {
     let response: Response;
     try {
-      response = await fetch(`${base}${path}`, {
+      response = await fetch(`${base}/${path}`, {
         method,
-        headers: {
-          Authorization: `Bearer ${apiKey}`,
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
+        headers: { Authorization: `Bearer ${apiKey}`, Accept: "application/json", "Content-Type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: "error",
@@ -103,46 +83,56 @@ export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, no
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-      throw new MailingProviderError(null, scrub(timedOut ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}${cause}`), undefined);
+      throw failure(null, timedOut ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}${cause}`);
     }
     const text = await response.text().catch(() => "");
-    if (!response.ok) {
-      throw new MailingProviderError(response.status, scrub(text), parseRetryAfter(response.headers.get("retry-after"), now()));
-    }
-    if (text === "") return undefined;
+    const at = now();
+    const retryAfterMs = pace.observe(response.status, response.headers, text, at);
+    if (response.status === 401 || response.status === 429 || response.status >= 500) throw failure(response.status, text, retryAfterMs);
+    if (text === "") return { status: response.status, body: undefined, text };
     try {
-      return JSON.parse(text) as unknown;
+      return { status: response.status, body: JSON.parse(text) as unknown, text };
     } catch {
-      throw new MailingProviderError(response.status, scrub(`answer is not JSON: ${text}`), undefined);
+      throw failure(response.status, `answer is not JSON: ${text}`);
     }
   }
 
-  const fieldsOf = (change: ProviderSubscriberChange) => {
-    const fields: Record<string, string> = {};
-    if (change.name) fields.name = change.name;
-    if (change.lastName) fields.last_name = change.lastName;
-    return fields;
-  };
-  const bodyOf = (change: ProviderSubscriberChange) => {
-    const fields = fieldsOf(change);
-    return {
-      ...(Object.keys(fields).length > 0 ? { fields } : {}),
-      ...(change.groups && change.groups.length > 0 ? { groups: change.groups } : {}),
-      ...(change.status ? { status: change.status } : {}),
-    };
-  };
+  /** A request whose every non-2xx answer is an error. */
+  async function call(method: ProviderRequest["method"], path: string, body?: unknown): Promise<unknown> {
+    const reply = await exchange(method, path, body);
+    if (reply.status >= 300) throw failure(reply.status, reply.text);
+    return reply.body;
+  }
 
   return {
+    pace,
     async upsertSubscriber(subscriber) {
-      return { id: idOf(await call("POST", "/subscribers", { email: subscriber.email, ...bodyOf(subscriber) })) };
+      return { id: idOf(await call("POST", "subscribers", { email: subscriber.email, ...requestBody(subscriber) })) };
     },
-    async updateSubscriber(idOrEmail, change) {
-      return { id: idOf(await call("PUT", `/subscribers/${encodeURIComponent(idOrEmail)}`, bodyOf(change))) };
+    async updateSubscriber(id, change) {
+      return { id: idOf(await call("PUT", `subscribers/${encodeURIComponent(id)}`, requestBody(change))) };
+    },
+    async findSubscriberId(email) {
+      const reply = await exchange("GET", `subscribers/${encodeURIComponent(email)}`);
+      if (reply.status === 404) return null;
+      if (reply.status >= 300) throw failure(reply.status, reply.text);
+      return idOf(reply.body);
+    },
+    async send(requests) {
+      if (requests.length === 1) {
+        const [one] = requests as [ProviderRequest];
+        const { status, body } = await exchange(one.method, one.path, one.body);
+        return [{ status, body }];
+      }
+      const reply = await exchange("POST", "batch", { requests: requests.map((request) => ({ ...request, path: `api/${request.path}` })) });
+      const answers = (reply.body as { responses?: Array<{ code?: unknown; body?: unknown }> } | undefined)?.responses;
+      if (reply.status >= 300 || !Array.isArray(answers) || answers.length !== requests.length) throw failure(reply.status, `the batch was not answered request by request: ${reply.text}`);
+      return answers.map((answer) => ({ status: Number(answer.code), body: answer.body }));
     },
     async listGroups() {
       const groups: ProviderGroup[] = [];
       for (let page = 1; page <= GROUP_PAGES_MAX; page++) {
-        const answer = (await call("GET", `/groups?limit=100&page=${page}`)) as { data?: unknown; meta?: { last_page?: unknown } } | undefined;
+        const answer = (await call("GET", `groups?limit=100&page=${page}`)) as { data?: unknown; meta?: { last_page?: unknown } } | undefined;
         const data = Array.isArray(answer?.data) ? (answer.data as Array<{ id?: unknown; name?: unknown }>) : [];
         for (const group of data) {
           if ((typeof group.id === "string" || typeof group.id === "number") && typeof group.name === "string") {
@@ -157,7 +147,8 @@ export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, no
   };
 }
 
-function idOf(answer: unknown): string | null {
+/** The subscriber's id in an answer `{ data: { id } }`. */
+export function idOf(answer: unknown): string | null {
   const id = (answer as { data?: { id?: unknown } } | undefined)?.data?.id;
   return typeof id === "string" || typeof id === "number" ? String(id) : null;
 }

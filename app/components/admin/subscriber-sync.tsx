@@ -12,7 +12,7 @@ import type { AdminRefusalReason } from "./admin-page";
 
 /** What the sync action answers: how it went, what went wrong, or why the gate refused it. */
 export type SyncProblem = "notConfigured" | "failed" | "invalid";
-export type SyncAnswer = { ok: true; synced: number; failed: number } | { ok: false; errors: { form?: SyncProblem } } | { refused: AdminRefusalReason };
+export type SyncAnswer = { ok: true; confirmed: number; queued: number } | { ok: false; errors: { form?: SyncProblem } } | { refused: AdminRefusalReason };
 
 interface SyncMessage {
   ok: boolean;
@@ -20,11 +20,11 @@ interface SyncMessage {
   description: string | undefined;
 }
 
-/** The Sync answer in the reader's language: 'Sync completed' with the numbers, or what went wrong. */
+/** The Sync answer in the reader's language: 'Sync started' with how many are on their way, or what went wrong. */
 function syncMessage(t: Translate, answer: SyncAnswer, format: (value: number) => string): SyncMessage {
   if ("refused" in answer) return { ok: false, title: t(`subscribers.sync.refused.${answer.refused}`), description: undefined };
   if (answer.ok) {
-    return { ok: true, title: t("subscribers.sync.completed"), description: t("subscribers.sync.counts", { synced: format(answer.synced), failed: format(answer.failed) }) };
+    return { ok: true, title: t("subscribers.sync.started"), description: t("subscribers.sync.queued", { confirmed: format(answer.confirmed) }) };
   }
   const problem = answer.errors.form;
   if (problem === "notConfigured") return { ok: false, title: t("subscribers.sync.notConfigured"), description: t("subscribers.sync.notConfiguredHint") };
@@ -34,6 +34,17 @@ function syncMessage(t: Translate, answer: SyncAnswer, format: (value: number) =
 function useNumber() {
   const formatter = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
   return (value: number) => formatter.format(value);
+}
+
+/** How many subscribers the outbox has yet to send to the mailing provider (after a Sync, or a backlog). */
+export function SyncBacklog({ waiting }: { waiting: number }) {
+  const { t } = useTranslation("dashboard");
+  const format = useNumber();
+  return (
+    <p role="status" className="text-sm font-medium text-forest-900 lg:text-right">
+      {t("subscribers.sync.waiting", { count: waiting, number: format(waiting) })}
+    </p>
+  );
 }
 
 /** The answer on the page, for a sync posted without JavaScript (with JavaScript it is a toast). */

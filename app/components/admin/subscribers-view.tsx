@@ -12,7 +12,7 @@ import { ListPagination } from "./list-pagination";
 import { WhenCell } from "./log-cells";
 import { ResponsiveTable, type Column } from "./responsive-table";
 import { SubscriberStatsPanel, type SubscriberStatsData } from "./subscriber-stats";
-import { SyncButton } from "./subscriber-sync";
+import { SyncBacklog, SyncButton } from "./subscriber-sync";
 import { ResendButton } from "./subscriber-resend";
 
 /** A subscriber with the sign-up time (and their confirmation mail's) written out in the page's language on the server. */
@@ -23,6 +23,8 @@ export interface SubscribersViewProps {
   error: "fetchFailed" | "tooLong" | "invalidPage" | null;
   list: { items: SubscriberRow[]; total: number; more: boolean; page: number; pageCount: number };
   stats: SubscriberStatsData | null;
+  /** Subscribers still to be sent to MailerLite; null without MAILERLITE_API_KEY. */
+  providerWaiting: number | null;
 }
 
 const PATH = "/admin/subscribers";
@@ -105,7 +107,7 @@ function MailState({ mail }: { mail: NonNullable<SubscriberRow["mail"]> }) {
   );
 }
 
-export function SubscribersView({ query, error, list, stats }: SubscribersViewProps) {
+export function SubscribersView({ query, error, list, stats, providerWaiting }: SubscribersViewProps) {
   const { t } = useTranslation("dashboard");
   const localize = useLocalize();
   const number = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
@@ -155,6 +157,7 @@ export function SubscribersView({ query, error, list, stats }: SubscribersViewPr
             <p id="sync-hint" className="text-sm text-muted lg:text-right">
               {t("subscribers.toolsHint")}
             </p>
+            {providerWaiting ? <SyncBacklog waiting={providerWaiting} /> : null}
           </div>
         </div>
         {error === "fetchFailed" && <FormNotice kind="error">{t("subscribers.errors.fetchFailed")}</FormNotice>}

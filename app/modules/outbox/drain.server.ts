@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Db } from "~/adapters/db/database.server";
 import { recordSecurityEvent, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
 import { backoffDelayMs, requestedDelayMs } from "./backoff";
+import { batchHandlersOf, drainBatch, type OutboxBatchHandler } from "./batch.server";
 import { FIELDS_REMOVED_WHEN_FINISHED, type OutboxTopic, type OutboxTopics } from "./enqueue.server";
 import { PermanentFailure, Refused, RetryLater } from "./outcomes";
 
@@ -17,8 +18,11 @@ export interface OutboxJob {
 
 export type OutboxHandler<T extends OutboxTopic> = (payload: OutboxTopics[T], job: OutboxJob) => Promise<void>;
 
-/** One handler per topic. Rows of a topic without a handler wait, untouched, until one is registered. */
-export type OutboxHandlers = { [T in OutboxTopic]?: OutboxHandler<T> | undefined };
+/**
+ * One handler per topic, or one batch handler shared by several topics (it takes many rows at once).
+ * Rows of a topic without a handler wait, untouched, until one is registered.
+ */
+export type OutboxHandlers = { [T in OutboxTopic]?: OutboxHandler<T> | OutboxBatchHandler | undefined };
 
 export const OUTBOX_LIMITS = {
   /** Runs of one row before it is given up (about 2.5 hours of retries with the backoff of ./backoff.ts). */
@@ -52,10 +56,12 @@ export interface DrainResult {
   refused: number;
   /** Due rows another worker claimed first. */
   lost: number;
+  /** When a batch handler held its topics back (a provider's limit): the time it frees them (ms). */
+  wakeAt?: number;
 }
 
 /** `now` is the services' clock, read afresh for each row. */
-type Services = { db: Db; logger: Logger; now: () => Date };
+export type Services = { db: Db; logger: Logger; now: () => Date };
 
 const clip = (text: string) => (text.length > 1000 ? `${text.slice(0, 1000)}…` : text);
 /** An error as stored and logged: short, and with no email address in it (a mail server may quote one). */
@@ -72,10 +78,25 @@ export async function drainOutbox(services: Services, handlers: OutboxHandlers, 
   const paused = new Set<string>();
   const seen = new Set<string>();
   const handled = (Object.keys(handlers) as OutboxTopic[]).filter((topic) => typeof handlers[topic] === "function");
+  const batches = batchHandlersOf(handlers);
+  const batchesDone = new Set<OutboxBatchHandler>();
 
   while (result.claimed < limit && !options.shouldStop?.()) {
+    // Batch handlers first: each takes its due rows, up to its size, until none are left or it holds back.
+    let batched = 0;
+    for (const batch of batches) {
+      if (batchesDone.has(batch) || result.claimed >= limit || options.shouldStop?.()) continue;
+      const ran = await drainBatch(services, batch, options, settleClaim);
+      for (const kind of ["claimed", "done", "retried", "gaveUp", "refused", "lost"] as const) result[kind] += ran[kind];
+      batched += ran.claimed;
+      if (ran.heldUntil !== undefined) result.wakeAt = Math.min(result.wakeAt ?? Infinity, ran.heldUntil);
+      if (ran.heldUntil !== undefined || ran.claimed + ran.lost < batch.maxRows) batchesDone.add(batch);
+    }
     const topics = handled.filter((topic) => !paused.has(topic));
-    if (topics.length === 0) break;
+    if (topics.length === 0) {
+      if (batched === 0) break;
+      continue;
+    }
     const nowText = services.now().toISOString();
     const candidates = (
       await services.db
@@ -90,7 +111,10 @@ export async function drainOutbox(services: Services, handlers: OutboxHandlers, 
         .limit(OUTBOX_LIMITS.batchSize + seen.size)
         .execute()
     ).filter((row) => !seen.has(row.id));
-    if (candidates.length === 0) break;
+    if (candidates.length === 0) {
+      if (batched === 0) break;
+      continue;
+    }
 
     for (const candidate of candidates) {
       if (result.claimed >= limit || options.shouldStop?.()) break;
@@ -110,7 +134,7 @@ export async function drainOutbox(services: Services, handlers: OutboxHandlers, 
   return result;
 }
 
-interface Claim {
+export interface Claim {
   id: string;
   topic: OutboxTopic;
   payload: string;
@@ -140,7 +164,7 @@ export async function claimOutboxRow(db: Db, id: string, now: Date, leaseMs: num
   return { id, topic: row.topic as OutboxTopic, payload: row.payload, attempt: Number(row.attempts), claimedUntil };
 }
 
-type Outcome = { kind: "done" | "retried" | "gaveUp" | "refused"; pause: readonly OutboxTopic[] };
+export type Outcome = { kind: "done" | "retried" | "gaveUp" | "refused"; pause: readonly OutboxTopic[] };
 
 /**
  * How a finished row ended, in its `outcome` column: "done", "gave_up" (failed too often, or a failure
@@ -160,33 +184,47 @@ function finishedPayload(payload: string): string {
   }
 }
 
+/** The payload of a claimed row, or a PermanentFailure to record when it cannot run at all. */
+export function claimedPayload(claim: Claim, maxAttempts: number): OutboxTopics[OutboxTopic] | PermanentFailure {
+  if (claim.attempt > maxAttempts) return new PermanentFailure("the previous run never finished (the worker stopped mid-row)");
+  try {
+    return JSON.parse(claim.payload) as OutboxTopics[OutboxTopic];
+  } catch {
+    return new PermanentFailure("the payload is not valid JSON");
+  }
+}
+
 async function runClaimed(services: Services, handlers: OutboxHandlers, claim: Claim, options: DrainOptions): Promise<Outcome> {
-  const { db, logger } = services;
   const maxAttempts = options.maxAttempts ?? OUTBOX_LIMITS.maxAttempts;
   const handler = handlers[claim.topic] as OutboxHandler<OutboxTopic> | undefined;
+  try {
+    if (!handler) throw new PermanentFailure(`no handler for topic ${claim.topic}`);
+    const payload = claimedPayload(claim, maxAttempts);
+    if (payload instanceof PermanentFailure) throw payload;
+    await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, lastAttempt: claim.attempt >= maxAttempts, now: services.now() });
+  } catch (caught) {
+    return settleClaim(services, claim, caught, options);
+  }
+  return settleClaim(services, claim, undefined, options);
+}
+
+/**
+ * Records how a claimed row's run ended: done (`error` undefined), refused, given up, or scheduled
+ * again (after the delay a RetryLater asks for, or the backoff; without counting the try when it says so).
+ */
+export async function settleClaim(services: Services, claim: Claim, error: unknown, options: DrainOptions): Promise<Outcome> {
+  const { db, logger } = services;
+  const maxAttempts = options.maxAttempts ?? OUTBOX_LIMITS.maxAttempts;
   const mine = () => db.updateTable("outbox").where("id", "=", claim.id).where("claimed_until", "=", claim.claimedUntil).where("done_at", "is", null);
   const finish = (outcome: OutboxOutcome, lastError: string | null, now: Date) =>
     mine().set({ done_at: now.toISOString(), claimed_until: null, last_error: lastError, outcome, payload: finishedPayload(claim.payload) }).executeTakeFirst();
-  let error: unknown;
-  try {
-    if (!handler) throw new PermanentFailure(`no handler for topic ${claim.topic}`);
-    if (claim.attempt > maxAttempts) throw new PermanentFailure("the previous run never finished (the worker stopped mid-row)");
-    let payload: OutboxTopics[OutboxTopic];
-    try {
-      payload = JSON.parse(claim.payload) as OutboxTopics[OutboxTopic];
-    } catch {
-      throw new PermanentFailure("the payload is not valid JSON");
-    }
-    await handler(payload, { id: claim.id, topic: claim.topic, attempt: claim.attempt, lastAttempt: claim.attempt >= maxAttempts, now: services.now() });
-    const now = services.now();
+  const now = services.now();
+  if (error === undefined) {
     const finished = await finish("done", null, now);
     if (Number(finished.numUpdatedRows) !== 1) logger.warn({ outboxId: claim.id, topic: claim.topic }, "outbox: the claim ran out before the row finished; another worker may run it again");
     return { kind: "done", pause: [] };
-  } catch (caught) {
-    error = caught;
   }
 
-  const now = services.now();
   const message = describe(error);
   const attempts = `${claim.attempt} attempt${claim.attempt === 1 ? "" : "s"}`;
   if (error instanceof Refused) {
@@ -207,10 +245,14 @@ async function runClaimed(services: Services, handlers: OutboxHandlers, claim: C
   const asked = error instanceof RetryLater && error.delayMs !== undefined ? requestedDelayMs(error.delayMs) : undefined;
   const delayMs = asked ?? backoffDelayMs(claim.attempt, options.random?.());
   const runAt = new Date(now.getTime() + delayMs).toISOString();
-  await mine().set({ run_at: runAt, claimed_until: null, last_error: message }).execute();
+  // Held back by someone else's limit rather than failed: the try is given back.
+  const uncounted = error instanceof RetryLater && !error.countsAsTry;
+  await mine().set({ run_at: runAt, claimed_until: null, last_error: message, ...(uncounted ? { attempts: claim.attempt - 1 } : {}) }).execute();
   const pause = error instanceof RetryLater ? error.pauseTopics : [];
   if (pause.length > 0) await postpone(db, pause, now, runAt);
-  logger.warn({ outboxId: claim.id, topic: claim.topic, attempt: claim.attempt, retryInMs: delayMs, error: message }, "outbox: a row failed; it runs again later");
+  const details = { outboxId: claim.id, topic: claim.topic, attempt: claim.attempt, retryInMs: delayMs, error: message };
+  if (uncounted) logger.debug(details, "outbox: a row was held back; it runs again later");
+  else logger.warn(details, "outbox: a row failed; it runs again later");
   return { kind: "retried", pause };
 }
 

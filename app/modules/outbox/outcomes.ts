@@ -11,11 +11,14 @@ export class RetryLater extends Error {
   readonly delayMs: number | undefined;
   /** Topics that share the limit that was hit: their other due rows wait as long, without a try counted. */
   readonly pauseTopics: readonly OutboxTopic[];
+  /** False when the row was only held back (a provider's rate limit), not failed: the try is not counted. */
+  readonly countsAsTry: boolean;
 
-  constructor(message: string, options: { delayMs?: number | undefined; pauseTopics?: readonly OutboxTopic[] } = {}) {
+  constructor(message: string, options: { delayMs?: number | undefined; pauseTopics?: readonly OutboxTopic[]; countsAsTry?: boolean } = {}) {
     super(message);
     this.delayMs = options.delayMs;
     this.pauseTopics = options.pauseTopics ?? [];
+    this.countsAsTry = options.countsAsTry ?? true;
   }
 }
 

@@ -30,7 +30,7 @@ export function startOutboxWorker(
   { pollMs = 2_000, firstRunMs = 1_000, graceMs = 5_000 }: WorkerTiming = {},
 ): OutboxWorker {
   const { logger } = services;
-  const waiting = (Object.keys(handlers) as OutboxTopic[]).filter((topic) => typeof handlers[topic] !== "function");
+  const waiting = (Object.keys(handlers) as OutboxTopic[]).filter((topic) => !handlers[topic]);
   if (waiting.length > 0) logger.warn({ topics: waiting }, "outbox: no handler for these topics yet; their rows wait");
 
   let timer: NodeJS.Timeout | undefined;
@@ -45,7 +45,10 @@ export function startOutboxWorker(
     timer.unref();
   };
 
+  /** Sooner than the next poll when a batch handler said when it takes rows again (a provider's window). */
+  let nextMs = pollMs;
   const drainOnce = async () => {
+    nextMs = pollMs;
     do {
       again = false;
       try {
@@ -53,6 +56,7 @@ export function startOutboxWorker(
         if (result.claimed > 0 || result.lost > 0) logger.info({ job: "outbox", result }, "outbox: drained");
         // A full drain leaves more due work: go on without waiting for the next poll.
         if (result.claimed >= OUTBOX_LIMITS.rowsPerDrain) again = true;
+        if (result.wakeAt !== undefined) nextMs = Math.min(pollMs, Math.max(0, result.wakeAt - services.now().getTime()));
       } catch (error) {
         logger.error({ err: error, job: "outbox" }, "outbox: drain failed; it runs again next round");
       }
@@ -67,7 +71,7 @@ export function startOutboxWorker(
     }
     running = drainOnce().finally(() => {
       running = undefined;
-      schedule(pollMs);
+      schedule(nextMs);
     });
   }
 
