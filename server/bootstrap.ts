@@ -11,7 +11,7 @@ import { pageChangeFeed } from "~/adapters/pages/page-changes.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
-import type { AppConfig } from "~/lib/config.server";
+import { insecureAppUrlWarning, type AppConfig } from "~/lib/config.server";
 import { ensurePrivateFolder, keepNewFilesPrivate } from "~/lib/private-files.server";
 import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
 import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
@@ -32,6 +32,8 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   // Every process that opens DATA_DIR (the server, admin:create, tests) creates its files private to its user.
   keepNewFilesPrivate();
   ensurePrivateFolder(config.dataDir);
+  const insecure = insecureAppUrlWarning(config);
+  if (insecure) logger.warn(insecure);
   const { db, dialect, location } = openDatabase(config);
   // Storage comes first: the sample podcast episodes store their generated audio in it.
   const storage = await createObjectStorage(config).catch(async (error: unknown) => {
@@ -47,7 +49,7 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
     await db.destroy();
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now, dkim: config.dkim });
   // Account mails are queued in the outbox and its worker woken (the server starts the worker after this).
   const outbox = createOutbox({ db, dialect, logger, now });
   const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake: outbox.wake }), now);

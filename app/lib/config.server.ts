@@ -26,6 +26,9 @@ const environmentSchema = z.object({
   SESSION_SECRET: optional(z.string().min(32, "expected at least 32 characters")),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default("Diaspora Policy <no-reply@localhost>"),
+  DKIM_DOMAIN: optional(z.string().trim().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "expected a domain name such as example.org")),
+  DKIM_SELECTOR: optional(z.string().trim().regex(/^[a-z0-9._-]+$/i, "expected a selector such as mail2026")),
+  DKIM_PRIVATE_KEY_FILE: optional(z.string().trim()),
   CONTACT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, "expected an email address").default("editor@localhost"),
   MAILERLITE_API_KEY: optional(z.string().trim()),
   MAILERLITE_BASE_URL: z.url().default("https://connect.mailerlite.com/api"),
@@ -63,6 +66,8 @@ export interface AppConfig {
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** DKIM signing of every mail: the domain, the selector of its DNS record and the private key (PEM). */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   contactEmail: string;
   mailerLite: { apiKey: string | undefined; baseUrl: string };
   s3:
@@ -79,6 +84,17 @@ export interface AppConfig {
   /** false for a read-only public deployment: accounts and every admin control are switched off. */
   adminEnabled: boolean;
   logLevel: string;
+}
+
+/**
+ * A production site whose APP_URL is http puts http links in every mail, List-Unsubscribe included,
+ * and mail programs and webmails distrust those: the start says so (null when all is well).
+ */
+export function insecureAppUrlWarning(config: Pick<AppConfig, "mode" | "appUrl">): string | null {
+  const url = new URL(config.appUrl);
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (config.mode !== "production" || url.protocol !== "http:" || local) return null;
+  return `APP_URL is ${config.appUrl}: mailed links and List-Unsubscribe will use http. Serve the site over https and set APP_URL to its https address.`;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +120,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       "Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four, or none",
     );
   }
+  const dkimValues = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE];
+  if (dkimValues.some(Boolean) && !dkimValues.every(Boolean)) {
+    throw new ConfigError("Invalid configuration:\n  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three, or none");
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     mode: e.NODE_ENV,
@@ -115,6 +135,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    dkim: e.DKIM_DOMAIN ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR!, privateKey: readDkimKey(e.DKIM_PRIVATE_KEY_FILE!) } : undefined,
     contactEmail: e.CONTACT_EMAIL,
     mailerLite: { apiKey: e.MAILERLITE_API_KEY || undefined, baseUrl: e.MAILERLITE_BASE_URL },
     s3: e.S3_ENDPOINT
@@ -134,6 +155,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     adminEnabled: e.ADMIN_ENABLED,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** The DKIM private key, read once at start: a missing or unreadable file stops the start with its name. */
+function readDkimKey(file: string): string {
+  let key: string;
+  try {
+    key = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  DKIM_PRIVATE_KEY_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(key)) throw new ConfigError(`Invalid configuration:\n  DKIM_PRIVATE_KEY_FILE: ${file} holds no PEM private key`);
+  return key;
 }
 
 /**

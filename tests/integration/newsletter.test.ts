@@ -69,7 +69,11 @@ describe.each(dialects)("newsletter on %s", (dialect) => {
     await outboxDrained(app);
     // Long header lines are folded on the wire; unfold them to read.
     const mail = mailsIn(app.services.config.dataDir).find((text) => text.includes("lea@example.org"))!.replace(/\r?\n[ \t]+/g, " ");
-    expect(mail).toContain(`List-Unsubscribe: <${app.services.config.appUrl}/unsubscribe/${row.unsubscribe_token}>`);
+    // The unsubscribe address is in the subscriber's language; the text has an HTML part beside it.
+    expect(mail).toContain(`List-Unsubscribe: <${app.services.config.appUrl}/fr/unsubscribe/${row.unsubscribe_token}>`);
+    expect(mail).toMatch(/Content-Type: text\/plain/);
+    expect(mail).toMatch(/Content-Type: text\/html/);
+    expect(mail).toMatch(/<html lang=(3D)?"fr">/);
     expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     const confirm = linkIn(mail, "/fr/newsletter/confirm");
     const confirmed = await pressLinkButton(new HttpSession(app.url), confirm);

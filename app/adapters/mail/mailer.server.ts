@@ -6,6 +6,7 @@ import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { classifySmtpError } from "./smtp-errors";
+import { textToHtml } from "./text-html";
 
 export { MailRefused, MailServerUnavailable } from "./smtp-errors";
 
@@ -13,8 +14,34 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part; without one, the text is set as HTML (paragraphs, links) beside it. */
+  html?: string;
+  /** The language of the text, for the HTML part's `lang`. */
+  language?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+}
+
+/** The DKIM signature every mail carries when it is configured (nodemailer signs the headers and body). */
+export interface DkimSigning {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/**
+ * The headers a DKIM signature covers: nodemailer's list and, as RFC 8058 asks, both unsubscribe
+ * headers, so no one on the way can change where the one-click unsubscribe goes.
+ */
+const DKIM_SIGNED_HEADERS = [
+  "from", "sender", "reply-to", "subject", "date", "message-id", "to", "cc", "mime-version", "content-type", "content-transfer-encoding",
+  "in-reply-to", "references", "list-id", "list-unsubscribe", "list-unsubscribe-post",
+].join(":");
+const signing = (dkim: DkimSigning | undefined) => (dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {});
+
+/** What nodemailer is given: the sender, the text and an HTML part, every header. */
+function composed(from: string, { language, html, ...message }: MailMessage) {
+  return { from, ...message, html: html ?? textToHtml(message.text, language) };
 }
 
 /**
@@ -27,9 +54,12 @@ export interface Mailer {
   close(): void;
 }
 
-/** `now` is the services' clock: it names the mail files, so they sort in the order the app sent them. */
-export function createMailer({ smtpUrl, from, dataDir, logger, now }: { smtpUrl?: string; from: string; dataDir: string; logger: Logger; now: () => Date }): Mailer {
-  return smtpUrl ? smtpMailer(smtpUrl, from) : fileMailer(path.join(dataDir, "mail"), from, logger, now);
+/**
+ * `now` is the services' clock: it names the mail files, so they sort in the order the app sent them.
+ * With `dkim`, both kinds sign every mail (so a mail file shows the signature a server would get).
+ */
+export function createMailer({ smtpUrl, from, dataDir, logger, now, dkim }: { smtpUrl?: string; from: string; dataDir: string; logger: Logger; now: () => Date; dkim?: DkimSigning | undefined }): Mailer {
+  return smtpUrl ? smtpMailer(smtpUrl, from, dkim) : fileMailer(path.join(dataDir, "mail"), from, logger, now, dkim);
 }
 
 /**
@@ -44,12 +74,12 @@ function onFirstMail(make: (loaded: typeof nodemailer) => Promise<Transporter>):
   };
 }
 
-function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const { transport, close } = onFirstMail(async (loaded) => loaded.createTransport((await import("./smtp-options")).smtpTransportOptions(smtpUrl)));
+function smtpMailer(smtpUrl: string, from: string, dkim: DkimSigning | undefined): Mailer {
+  const { transport, close } = onFirstMail(async (loaded) => loaded.createTransport({ ...(await import("./smtp-options")).smtpTransportOptions(smtpUrl), ...signing(dkim) }));
   return {
     async send(message) {
       try {
-        await (await transport()).sendMail({ from, ...message });
+        await (await transport()).sendMail(composed(from, message));
       } catch (error) {
         throw classifySmtpError(error);
       }
@@ -62,11 +92,11 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
  * Without an SMTP server, each mail becomes an .eml file in DATA_DIR/mail (written to a temporary
  * name, then renamed, so no half-written mail is ever visible), and its location is logged.
  */
-function fileMailer(folder: string, from: string, logger: Logger, now: () => Date): Mailer {
-  const { transport: compose, close } = onFirstMail(async (loaded) => loaded.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+function fileMailer(folder: string, from: string, logger: Logger, now: () => Date, dkim: DkimSigning | undefined): Mailer {
+  const { transport: compose, close } = onFirstMail(async (loaded) => loaded.createTransport({ streamTransport: true, buffer: true, newline: "unix", ...signing(dkim) }));
   return {
     async send(message) {
-      const { message: raw } = (await (await compose()).sendMail({ from, ...message })) as { message: Buffer };
+      const { message: raw } = (await (await compose()).sendMail(composed(from, message))) as { message: Buffer };
       await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const name = `${now().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
       const temporary = path.join(folder, `.${name}.tmp`);

@@ -2,20 +2,23 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "~/adapters/db/database.server";
 import type { Mailer, MailMessage } from "~/adapters/mail/mailer.server";
 import { translatorFor } from "~/i18n/i18n";
-import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import { resourcesFor } from "~/i18n/resources.server";
 import { Refused } from "~/modules/outbox/outcomes";
 import { hashToken } from "./subscriptions.server";
 
-/** The unsubscribe address of a subscriber: a page for people, and the RFC 8058 one-click target. */
-export function unsubscribeUrl(appUrl: string, token: string): string {
-  return `${appUrl}/unsubscribe/${token}`;
+/**
+ * The unsubscribe address of a subscriber, in their language: a page for people, and the RFC 8058
+ * one-click target. It is https whenever the site's APP_URL is.
+ */
+export function unsubscribeUrl(appUrl: string, token: string, language: Language = DEFAULT_LANGUAGE): string {
+  return appUrl + localizePath(`/unsubscribe/${token}`, language);
 }
 
 /** Headers every newsletter mail carries (RFC 2369 and RFC 8058 one-click unsubscribe). */
-export function unsubscribeHeaders(appUrl: string, token: string): Record<string, string> {
-  return { "List-Unsubscribe": `<${unsubscribeUrl(appUrl, token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+export function unsubscribeHeaders(appUrl: string, token: string, language: Language = DEFAULT_LANGUAGE): Record<string, string> {
+  return { "List-Unsubscribe": `<${unsubscribeUrl(appUrl, token, language)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** A confirmation link works for this long after it was made. */
@@ -45,8 +48,9 @@ export async function sendConfirmationMail(
   const message: MailMessage = {
     to: subscriber.email,
     subject: t("subscription:mail.subject"),
-    text: t("subscription:mail.body", { link, unsubscribe: unsubscribeUrl(appUrl, subscriber.unsubscribe_token) }),
-    headers: unsubscribeHeaders(appUrl, subscriber.unsubscribe_token),
+    text: t("subscription:mail.body", { link, unsubscribe: unsubscribeUrl(appUrl, subscriber.unsubscribe_token, language) }),
+    language,
+    headers: unsubscribeHeaders(appUrl, subscriber.unsubscribe_token, language),
   };
   const mailState = (state: "sent" | "retrying" | "failed", error: string | null) =>
     db.updateTable("subscribers").set({ confirmation_mail: state, confirmation_mail_error: error, confirmation_mail_at: now.toISOString() }).where("id", "=", subscriberId).execute();
