@@ -22,6 +22,7 @@ export function createAuthMails({ mailer, appUrl }: { mailer: Mailer; appUrl: st
       subject: t(`accounts:mail.${kind}.subject`),
       // The name was chosen by whoever signed up: only the sign-in link, mailed to confirmed addresses alone, greets by it.
       text: t(`accounts:mail.${kind}.body`, { name: kind === "signInLink" ? user.name : "", link, hours, minutes }),
+      language,
     });
   };
   return {
