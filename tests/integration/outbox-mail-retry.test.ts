@@ -10,7 +10,7 @@ import { parseConfig } from "~/lib/config.server";
 import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
-import { drainOutbox } from "~/modules/outbox/drain.server";
+import { drainOutbox, OUTBOX_LIMITS } from "~/modules/outbox/drain.server";
 import { enqueue } from "~/modules/outbox/enqueue.server";
 import { outboxHandlers } from "../../server/outbox-handlers";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -74,6 +74,43 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
       expect(await row()).toMatchObject({ attempts: 3, last_error: null });
       const stored = await database.db.selectFrom("subscribers").select("confirm_token_hash").where("id", "=", subscriber.id).executeTakeFirstOrThrow();
       expect(stored.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      mailer.close();
+    }
+  });
+
+  it("SMTP down longer than the outbox's tries: the mail is still tried, at most an hour apart, and sent once the server is back", async () => {
+    const port = await freePort();
+    const { logger } = capturingLogger("silent");
+    const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "outbox-mail-")), APP_URL: "https://site.example", LOG_LEVEL: "silent" });
+    const now = () => T0;
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
+    const auth = loadAuthOnFirstUse({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now, wake: () => {} }), passwordLimits: PASSWORD_LIMITS, now });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now, pageChanges: { changed: async () => {} } });
+    const subscriber = await insertSubscriber(database.db, { email: "outage@example.org", is_verified: 0 });
+    const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
+    const row = () => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const drain = (at: Date) => drainOutbox({ db: database.db, logger, now: () => at }, handlers, { random: () => 0.5 });
+    const mailState = async () => (await database.db.selectFrom("subscribers").select("confirmation_mail").where("id", "=", subscriber.id).executeTakeFirstOrThrow()).confirmation_mail;
+
+    try {
+      // Twice the outbox's tries, each as soon as it is due: a day and more of outage.
+      for (let tries = 1; tries <= 2 * OUTBOX_LIMITS.maxAttempts; tries++) {
+        const due = new Date((await row()).run_at);
+        expect(await drain(due)).toMatchObject({ claimed: 1, retried: 1 });
+        const after = await row();
+        expect(after.done_at).toBeNull();
+        expect(Date.parse(after.run_at) - due.getTime()).toBeLessThanOrEqual(3_600_000);
+      }
+      const waiting = await row();
+      // At the last try an outage gives its try back: the row stays at the longest backoff, never given up.
+      expect(waiting.attempts).toBe(OUTBOX_LIMITS.maxAttempts - 1);
+      expect(await mailState()).toBe("retrying");
+
+      smtp = await startSmtpServer(port);
+      expect(await drain(new Date(waiting.run_at))).toMatchObject({ claimed: 1, done: 1 });
+      expect(smtp.received).toHaveLength(1);
+      expect(await mailState()).toBe("sent");
     } finally {
       mailer.close();
     }

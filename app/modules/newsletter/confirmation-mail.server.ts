@@ -5,7 +5,7 @@ import { translatorFor } from "~/i18n/i18n";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import { resourcesFor } from "~/i18n/resources.server";
-import { Refused } from "~/modules/outbox/outcomes";
+import { Refused, RetryLater } from "~/modules/outbox/outcomes";
 import { hashToken } from "./subscriptions.server";
 
 /**
@@ -29,7 +29,8 @@ export const CONFIRMATION_LINK_HOURS = 48;
  * A fresh link is made at each attempt and only its hash is kept, so a retried mail, or a new one
  * asked by subscribing again, replaces the link of the one before. The link works for 48 hours.
  * Nothing is sent to someone already confirmed or gone. A failed try is "retrying" while the outbox
- * will try again, and "failed" once the mail server refused for good or this was the last try.
+ * will try again, and "failed" once the mail server refused for good or this was the last try (a mail
+ * server that cannot be reached is tried until it is back).
  */
 export async function sendConfirmationMail(
   { db, mailer, appUrl }: { db: Db; mailer: Mailer; appUrl: string },
@@ -58,7 +59,9 @@ export async function sendConfirmationMail(
     await mailer.send(message);
   } catch (error) {
     // The admin's list shows why; the outbox decides whether to try again.
-    const forGood = lastAttempt || error instanceof Refused;
+    // A mail server that cannot be reached is tried until it is back, whatever the number of tries.
+    const outage = error instanceof RetryLater && error.untilBack;
+    const forGood = error instanceof Refused || (lastAttempt && !outage);
     await mailState(forGood ? "failed" : "retrying", (error instanceof Error ? error.message : String(error)).slice(0, MAIL_ERROR_CHARS));
     throw error;
   }

@@ -234,7 +234,8 @@ export async function settleClaim(services: Services, claim: Claim, error: unkno
     logger.error({ outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message }, "outbox: refused for good; not tried again");
     return { kind: "refused", pause: [] };
   }
-  if (error instanceof PermanentFailure || claim.attempt >= maxAttempts) {
+  const outage = error instanceof RetryLater && error.untilBack;
+  if (error instanceof PermanentFailure || (claim.attempt >= maxAttempts && !outage)) {
     const lastError = clip(`gave up after ${attempts}: ${message}`);
     await finish("gave_up", lastError, now);
     await recordSecurityEvent(db, SYSTEM_ACTOR, { type: "outbox_gave_up", severity: "medium", details: { outboxId: claim.id, topic: claim.topic, attempts: claim.attempt, error: message } }, now);
@@ -245,8 +246,9 @@ export async function settleClaim(services: Services, claim: Claim, error: unkno
   const asked = error instanceof RetryLater && error.delayMs !== undefined ? requestedDelayMs(error.delayMs) : undefined;
   const delayMs = asked ?? backoffDelayMs(claim.attempt, options.random?.());
   const runAt = new Date(now.getTime() + delayMs).toISOString();
-  // Held back by someone else's limit rather than failed: the try is given back.
-  const uncounted = error instanceof RetryLater && !error.countsAsTry;
+  // Held back by someone else's limit rather than failed, or an outage at the last try: the try is given back
+  // (an outage's row then keeps running at the longest backoff until the other side is back).
+  const uncounted = (error instanceof RetryLater && !error.countsAsTry) || (outage && claim.attempt >= maxAttempts);
   await mine().set({ run_at: runAt, claimed_until: null, last_error: message, ...(uncounted ? { attempts: claim.attempt - 1 } : {}) }).execute();
   const pause = error instanceof RetryLater ? error.pauseTopics : [];
   if (pause.length > 0) await postpone(db, pause, now, runAt);

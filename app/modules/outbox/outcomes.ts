@@ -13,12 +13,18 @@ export class RetryLater extends Error {
   readonly pauseTopics: readonly OutboxTopic[];
   /** False when the row was only held back (a provider's rate limit), not failed: the try is not counted. */
   readonly countsAsTry: boolean;
+  /**
+   * The other side is down (a mail server that cannot be reached): the row keeps its backoff, at most
+   * an hour apart, but is never given up for the number of its tries, so a long outage loses nothing.
+   */
+  readonly untilBack: boolean;
 
-  constructor(message: string, options: { delayMs?: number | undefined; pauseTopics?: readonly OutboxTopic[]; countsAsTry?: boolean } = {}) {
+  constructor(message: string, options: { delayMs?: number | undefined; pauseTopics?: readonly OutboxTopic[]; countsAsTry?: boolean; untilBack?: boolean } = {}) {
     super(message);
     this.delayMs = options.delayMs;
     this.pauseTopics = options.pauseTopics ?? [];
     this.countsAsTry = options.countsAsTry ?? true;
+    this.untilBack = options.untilBack ?? false;
   }
 }
 
