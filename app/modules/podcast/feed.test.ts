@@ -18,6 +18,7 @@ describe("podcast feed helpers", () => {
 describe("podcast feed transcripts and chapters", () => {
   const options: FeedOptions = {
     appUrl: "https://diaspora.example",
+    guid: "5f3b0a4e-0000-5000-8000-000000000001",
     language: "en",
     title: "Show",
     description: "About",
