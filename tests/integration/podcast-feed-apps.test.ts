@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { loadSharp } from "~/adapters/images/sharp.server";
 import { SESSION_COOKIE } from "~/adapters/auth/auth.server";
-import { episodeBySlug } from "~/modules/podcast/episodes.server";
+import { newObjectKey } from "~/adapters/storage/keys";
+import { episodeBySlug, listFullEpisodes } from "~/modules/podcast/episodes.server";
+import { SAMPLE_EPISODES } from "~/modules/podcast/sample-episodes";
+import { seedEpisodes } from "~/modules/podcast/seed.server";
+import { slugify } from "~/modules/podcast/slug";
+import { chimeWav } from "~/modules/podcast/wav";
 import { podcastGuid } from "~/modules/podcast/feed";
 import { podcastFeed } from "~/modules/podcast/feed.server";
 import { showGuid } from "~/modules/podcast/podcast-guid.server";
@@ -74,6 +79,27 @@ describe.each(dialects)("feeds for podcast apps on %s", (dialect) => {
     const feed = await podcastFeed(app.services.db, { appUrl: moved, title: "T", description: "D", author: "A", ownerEmail: "a@example.org" }, new Date());
     expect(feed.xml).toContain(`<podcast:guid>${stored}</podcast:guid>`);
     expect(feed.xml).toContain(`<atom:link href="${moved}/podcast/feed.xml"`);
+  });
+
+  it("turns an earlier install's WAV sample chimes into MP3 at start, and leaves the owner's own WAV alone", async () => {
+    const { db, storage } = app.services;
+    const [sample, ownUpload] = await listFullEpisodes(db, "en");
+    const legacy = async (episode: typeof sample, wav: Buffer) => {
+      const key = newObjectKey("podcast/audio", "wav");
+      await storage.put(key, wav, { contentType: "audio/wav" });
+      await db.updateTable("episodes").set({ audio_key: key, audio_type: "audio/wav", audio_size: wav.length }).where("id", "=", episode!.id).execute();
+      return key;
+    };
+    const chime = SAMPLE_EPISODES.find((candidate) => slugify(candidate.text.en.title) === sample!.slug)!;
+    const oldChime = await legacy(sample, chimeWav({ seconds: chime.seconds, notes: chime.notes }));
+    const ownKey = await legacy(ownUpload, chimeWav({ seconds: 3, notes: [523] }));
+    for (let run = 0; run < 2; run++) expect(await seedEpisodes(db, storage, new Date())).toBe(0);
+    const converted = (await episodeBySlug(db, sample!.slug, "en"))!;
+    expect(converted).toMatchObject({ id: sample!.id, guid: sample!.guid, audioType: "audio/mpeg" });
+    expect(converted.audioKey).toMatch(/\.mp3$/);
+    expect((await storage.head(converted.audioKey))?.size).toBe(converted.audioSize);
+    expect(await storage.exists(oldChime)).toBe(false);
+    expect(await episodeBySlug(db, ownUpload!.slug, "en")).toMatchObject({ audioKey: ownKey, audioType: "audio/wav" });
   });
 
   it("serves the show's and each episode's PNG artwork without an alpha channel", async () => {

@@ -33,7 +33,7 @@ describe("WAV to MP3", () => {
   afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
 
   it("writes 128 kbit/s constant-bitrate MP3 frames of the same length, in stereo, at the same rate", async () => {
-    const mp3 = await encodeWavBytesToMp3(toneWav(3, 44_100, 2));
+    const [mp3] = (await encodeWavBytesToMp3([toneWav(3, 44_100, 2)])) as [Buffer];
     // Every MPEG audio frame starts with 11 set bits.
     expect(mp3[0]).toBe(0xff);
     expect(mp3[1]! & 0xe0).toBe(0xe0);
@@ -47,7 +47,8 @@ describe("WAV to MP3", () => {
   });
 
   it("keeps mono as mono and a 48 kHz rate", async () => {
-    const { format } = await parseBuffer(await encodeWavBytesToMp3(toneWav(2, 48_000, 1)), { mimeType: "audio/mpeg" }, { duration: true });
+    const [mp3] = (await encodeWavBytesToMp3([toneWav(2, 48_000, 1)])) as [Buffer];
+    const { format } = await parseBuffer(mp3, { mimeType: "audio/mpeg" }, { duration: true });
     expect(format.numberOfChannels).toBe(1);
     expect(format.sampleRate).toBe(48_000);
     expect(Math.abs(format.duration! - 2)).toBeLessThan(0.1);

@@ -33,17 +33,23 @@ export const createMp3Encoder = (): Mp3Encoder => ({ encodeWavFile: encodeWavFil
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Encodes the WAV file at `input` into a new MP3 file at `output`. Throws only when the worker itself fails. */
-export function encodeWavFileToMp3(input: string, output: string): Promise<Mp3Encoding> {
-  const next = queue.then(() => encodeInWorker(input, output));
+export async function encodeWavFileToMp3(input: string, output: string): Promise<Mp3Encoding> {
+  const [encoding] = await encodeWavFilesToMp3([{ input, output }]);
+  return encoding!;
+}
+
+/** Several files in one worker, one after another (the encoder loads once: about a second on a busy machine). */
+function encodeWavFilesToMp3(files: { input: string; output: string }[]): Promise<Mp3Encoding[]> {
+  const next = queue.then(() => encodeInWorker(files));
   queue = next.catch(() => undefined);
   return next;
 }
 
-function encodeInWorker(input: string, output: string): Promise<Mp3Encoding> {
+function encodeInWorker(files: { input: string; output: string }[]): Promise<Mp3Encoding[]> {
   return new Promise((resolve, reject) => {
     // The heap holds one slice of samples at a time, never the file.
     const worker = new Worker(WORKER_FILE, {
-      workerData: { input, output, kbps: MP3_BITRATE_KBPS },
+      workerData: { files, kbps: MP3_BITRATE_KBPS },
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });
     let settled = false;
@@ -53,11 +59,11 @@ function encodeInWorker(input: string, output: string): Promise<Mp3Encoding> {
       worker.terminate().catch(() => undefined);
       settle();
     };
-    worker.once("message", (answer: WorkerAnswer) =>
+    worker.once("message", (answers: WorkerAnswer[]) =>
       finish(() => {
-        if (answer.ok) resolve({ ok: true, seconds: answer.seconds });
-        else if (answer.problem === "unreadable") resolve({ ok: false, problem: "unreadable" });
-        else reject(new Error(`MP3 encoding failed: ${answer.message}`));
+        const failed = answers.find((answer) => !answer.ok && answer.problem === "failed");
+        if (failed && !failed.ok) reject(new Error(`MP3 encoding failed: ${failed.message}`));
+        else resolve(answers.map((answer) => (answer.ok ? { ok: true, seconds: answer.seconds } : { ok: false, problem: "unreadable" })));
       }),
     );
     worker.once("error", (error) => finish(() => reject(error)));
@@ -65,16 +71,15 @@ function encodeInWorker(input: string, output: string): Promise<Mp3Encoding> {
   });
 }
 
-/** The same for WAV bytes in memory (short generated audio), through files in a private temporary folder. */
-export async function encodeWavBytesToMp3(wav: Uint8Array): Promise<Buffer> {
+/** The same for WAV files in memory (short generated audio), all in one worker, through a private temporary folder. */
+export async function encodeWavBytesToMp3(wavs: Uint8Array[]): Promise<Buffer[]> {
   const folder = await mkdtemp(path.join(tmpdir(), "mp3-"));
   try {
-    const input = path.join(folder, "in.wav");
-    const output = path.join(folder, "out.mp3");
-    await writeFile(input, wav);
-    const encoding = await encodeWavFileToMp3(input, output);
-    if (!encoding.ok) throw new Error("Not a WAV the MP3 encoder reads");
-    return await readFile(output);
+    const files = wavs.map((_, index) => ({ input: path.join(folder, `${index}.wav`), output: path.join(folder, `${index}.mp3`) }));
+    await Promise.all(files.map((file, index) => writeFile(file.input, wavs[index]!)));
+    const encodings = await encodeWavFilesToMp3(files);
+    if (encodings.some((encoding) => !encoding.ok)) throw new Error("Not a WAV the MP3 encoder reads");
+    return await Promise.all(files.map((file) => readFile(file.output)));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -7,8 +7,9 @@ import { Buffer } from "node:buffer";
 import { parentPort, workerData } from "node:worker_threads";
 import { Mp3Encoder } from "@breezystack/lamejs";
 
-/** @type {{ input: string, output: string, kbps: number }} */
-const { input, output, kbps } = workerData;
+/** Several files may be given at once (the sample chimes): the encoder loads once for all. */
+/** @type {{ files: { input: string, output: string }[], kbps: number }} */
+const { files, kbps } = workerData;
 
 /** The rates an MP3 can carry; anything else is refused rather than resampled. */
 const MP3_RATES = new Set([8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]);
@@ -64,7 +65,7 @@ function sampleReader({ code, bits }) {
 
 const toInt16 = (value) => Math.max(-32768, Math.min(32767, Math.round(value * 32767)));
 
-function encode() {
+function encode(input, output) {
   const fd = openSync(input, "r");
   const out = openSync(output, "w");
   try {
@@ -102,8 +103,12 @@ function encode() {
   }
 }
 
-try {
-  parentPort.postMessage(encode());
-} catch (error) {
-  parentPort.postMessage({ ok: false, problem: error instanceof Unreadable ? "unreadable" : "failed", message: String(error) });
+function encodeOrExplain({ input, output }) {
+  try {
+    return encode(input, output);
+  } catch (error) {
+    return { ok: false, problem: error instanceof Unreadable ? "unreadable" : "failed", message: String(error) };
+  }
 }
+
+parentPort.postMessage(files.map(encodeOrExplain));

@@ -29,11 +29,12 @@ type Row = { id: string; audio_key: string; audio_type: string; audio_size: numb
  */
 export async function seedEpisodes(db: Db, storage: ObjectStorage, now: Date, { addMissing = true } = {}): Promise<number> {
   let added = 0;
+  const sampleAudio = lazySampleAudio();
   for (const sample of SAMPLE_EPISODES) {
     const slug = slugify(sample.text.en.title);
     const existing = await db.selectFrom("episodes").select(["id", "audio_key", "audio_type", "audio_size"]).where("slug", "=", slug).executeTakeFirst();
     if (existing) {
-      await keepSampleAudio(db, storage, sample, existing, now);
+      await keepSampleAudio(db, storage, sampleAudio, sample, existing, now);
       continue;
     }
     if (!addMissing) continue;
@@ -67,7 +68,7 @@ export async function seedEpisodes(db: Db, storage: ObjectStorage, now: Date, { 
 }
 
 /** Turns an earlier install's WAV chime into the MP3 one, and writes the chime again where the storage lost it. */
-async function keepSampleAudio(db: Db, storage: ObjectStorage, sample: SampleEpisode, row: Row, now: Date): Promise<void> {
+async function keepSampleAudio(db: Db, storage: ObjectStorage, sampleAudio: SampleAudio, sample: SampleEpisode, row: Row, now: Date): Promise<void> {
   const ours = row.audio_key.startsWith(`${AUDIO_PREFIX}/`);
   if (ours && row.audio_type === "audio/wav" && Number(row.audio_size) === legacySampleWavBytes(sample)) {
     const audio = await sampleAudio(sample);
@@ -90,9 +91,16 @@ async function keepSampleAudio(db: Db, storage: ObjectStorage, sample: SampleEpi
     await storage.put(row.audio_key, audio, { contentType: MP3_TYPE, cacheControl: AUDIO_CACHE_CONTROL });
 }
 
-/** The generated audio of a sample episode, as MP3: same sample, same bytes. */
-export async function sampleAudio(sample: SampleEpisode): Promise<Buffer> {
-  return encodeWavBytesToMp3(
-    chimeWav({ seconds: sample.seconds, notes: sample.notes, sampleRate: SAMPLE_RATE }),
-  );
+type SampleAudio = (sample: SampleEpisode) => Promise<Buffer>;
+
+/**
+ * The generated audio of a sample episode, as MP3: same sample, same bytes. All eight are encoded
+ * together the first time one is asked for (one worker, the encoder loaded once), and only then.
+ */
+function lazySampleAudio(): SampleAudio {
+  let all: Promise<Buffer[]> | undefined;
+  return async (sample) => {
+    all ??= encodeWavBytesToMp3(SAMPLE_EPISODES.map(({ seconds, notes }) => chimeWav({ seconds, notes, sampleRate: SAMPLE_RATE })));
+    return (await all)[SAMPLE_EPISODES.indexOf(sample)]!;
+  };
 }
