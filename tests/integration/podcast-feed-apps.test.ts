@@ -15,6 +15,7 @@ import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { people } from "../support/people";
 import { decodeAnswer } from "../support/single-fetch";
+import { uploadFile } from "../support/tus";
 
 // What podcast apps and feed readers rely on, on both databases: a show identity that survives a move
 // to another domain, feeds that answer 304 to a poll while nothing changed (from the page cache or
@@ -110,5 +111,18 @@ describe.each(dialects)("feeds for podcast apps on %s", (dialect) => {
       const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
       expect([metadata.format, metadata.hasAlpha, metadata.channels, metadata.width]).toEqual(["png", false, 3, 1400]);
     }
+  });
+
+  it("lays uploaded show artwork with transparency on white, so the feed's artwork has no alpha channel", async () => {
+    const sharp = await loadSharp();
+    const owner = await adminInMode("10.71.1.1");
+    const seeThrough = await sharp({ create: { width: 1400, height: 1400, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.4 } } }).png().toBuffer();
+    const saved = await owner.post("/admin/settings.data", { intent: "artwork", uploadId: await uploadFile(owner, seeThrough, "art.png", "image") });
+    expect(saved.status).toBe(200);
+    const feed = await (await get("/podcast/feed.xml")).text();
+    const href = /<itunes:image href="([^"]+)"\/>/.exec(feed)![1]!;
+    expect(href).toMatch(/\/podcast\/artwork\/show-\d+\.png$/);
+    const served = await sharp(Buffer.from(await (await get(new URL(href).pathname)).arrayBuffer())).metadata();
+    expect([served.hasAlpha, served.channels]).toEqual([false, 3]);
   });
 });
