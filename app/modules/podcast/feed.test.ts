@@ -74,4 +74,10 @@ describe("podcast feed transcripts and chapters", () => {
     expect(srt["podcast:chapters"]).toBeUndefined();
     expect(bare["podcast:transcript"]).toBeUndefined();
   });
+
+  it("announces M4A as audio/x-m4a, also when it was stored as audio/mp4, and writes the stored podcast:guid", () => {
+    const rss = parse(buildPodcastFeed(options, [episode("aac", { audioType: "audio/mp4", audioUrl: "/podcast/audio/aac.m4a" }), episode("mp3", {})]));
+    expect(rss.channel.item.map((item: { enclosure: { "@type": string } }) => item.enclosure["@type"])).toEqual(["audio/x-m4a", "audio/mpeg"]);
+    expect(rss.channel["podcast:guid"]).toBe(options.guid);
+  });
 });
