@@ -13,6 +13,8 @@ import { PATHS } from "../server/paths";
 export const COMPILED_SERVER_DIR = path.dirname(PATHS.compiledServer);
 /** The cover worker starts from a file beside its adapter's code (app/adapters/documents/pdf-cover.server.ts). */
 const PDF_COVER_WORKER = path.join(PATHS.root, "app", "adapters", "documents", "pdf-cover.worker.mjs");
+/** The WAV to MP3 worker, likewise (app/adapters/audio/mp3-encoder.server.ts). */
+const MP3_WORKER = path.join(PATHS.root, "app", "adapters", "audio", "wav-to-mp3.worker.mjs");
 
 export function buildServer(): void {
   rmSync(COMPILED_SERVER_DIR, { recursive: true, force: true });
@@ -31,6 +33,7 @@ export function buildServer(): void {
     logLevel: "warning",
   });
   copyFileSync(PDF_COVER_WORKER, path.join(COMPILED_SERVER_DIR, path.basename(PDF_COVER_WORKER)));
+  copyFileSync(MP3_WORKER, path.join(COMPILED_SERVER_DIR, path.basename(MP3_WORKER)));
 }
 
 if (process.argv[1] === import.meta.filename) buildServer();

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AppServices } from "~/adapters/context.server";
 import { loadAuthOnFirstUse } from "~/adapters/auth/auth.server";
+import { createMp3Encoder } from "~/adapters/audio/mp3-encoder.server";
 import { createPdfCoverRenderer } from "~/adapters/documents/pdf-cover.server";
 import { openDatabase } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
@@ -17,6 +18,7 @@ import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
 import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
 import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
 import { createOutbox } from "~/modules/outbox/outbox.server";
+import { showGuid } from "~/modules/podcast/podcast-guid.server";
 import { seedSampleContent } from "./seed";
 import { linkSettingsFrom } from "~/modules/settings/settings.server";
 
@@ -43,6 +45,8 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   try {
     const { applied } = await migrateToLatest(db);
     const seeded = await seedSampleContent(db, storage, now(), linkSettingsFrom(config), (message) => logger.warn(message));
+    // The show's identity in podcast indexes is fixed from the APP_URL of the first start.
+    await showGuid(db, config.appUrl, now());
     logger.info({ dialect, location, migrationsApplied: applied, seeded }, "database ready");
   } catch (error) {
     storage.close();
@@ -61,9 +65,11 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   // The cover worker's file is found beside its adapter's code: in app/adapters/documents/ under tsx, in build/entry/
   // (copied there by scripts/build-server.ts) in the compiled server.
   const pdfCovers = createPdfCoverRenderer();
+  // The same for the MP3 encoder's worker (app/adapters/audio/).
+  const mp3 = createMp3Encoder();
   // A page older than a minute renders again: time alone changes some pages (a scheduled article).
   const pageCache = config.pageCacheBytes > 0 ? new PageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;
   const pageChanges = await pageChangeFeed(db, (areas) => pageCache?.invalidate(areas), logger);
-  const services: AppServices = { auth, config, db, dialect, logger, mailer, mailingProvider, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
+  const services: AppServices = { auth, config, db, dialect, logger, mailer, mailingProvider, mp3, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
   return services;
 }

@@ -4,6 +4,7 @@ import { cookieHeaderHasSession } from "~/adapters/auth/auth.server";
 import { splitLanguagePrefix } from "~/i18n/paths";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { chooseEncoding, type CachedPage, type Encoding, type RenderedPage } from "~/adapters/pages/page-cache.server";
+import { clientHasCurrent } from "~/lib/conditional-get.server";
 import { contentSecurityPolicy, everyResponseHeaders } from "./security-headers";
 
 /**
@@ -107,11 +108,15 @@ function joinVary(values: string[]): string {
   return [...names.values()].join(", ");
 }
 
-/** Sends a stored page on a Node response: 304 when the client holds it already, else the encoding it prefers. */
+/**
+ * Sends a stored page on a Node response: 304 when the client holds it already (its ETag, or for a
+ * page with a Last-Modified such as a feed, its date), else the encoding it prefers.
+ */
 export function writeCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, answer: Omit<CachedAnswer, "encoding">): void {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const headers = cachedPageHeaders(page, { ...answer, encoding });
-  if (ifNoneMatch(req.headers["if-none-match"], page.etag)) {
+  const lastModified = page.headers.find(([name]) => name === "last-modified")?.[1];
+  if (clientHasCurrent(req.headers["if-none-match"], req.headers["if-modified-since"], { etag: page.etag, lastModified })) {
     for (const [name, value] of headers) if (name !== "Content-Length" && name !== "Content-Encoding") res.setHeader(name, value);
     res.statusCode = 304;
     res.end();
@@ -136,14 +141,6 @@ export function sendOwnPage(req: ExpressRequest, res: ExpressResponse, page: Ren
   res.status(page.status);
   if (req.method === "HEAD") res.end();
   else res.end(page.body);
-}
-
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
-  });
 }
 
 /**

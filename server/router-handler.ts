@@ -34,7 +34,11 @@ export function routerHandler({ build, mode, getLoadContext, pages, afterAction 
         let rendered = false;
         const render = async () => {
           rendered = true;
-          return renderedPage(await handleRequest(fetchRequest(req, res, { abortOnClose: false }), getLoadContext(req, res)));
+          const request = fetchRequest(req, res, { abortOnClose: false });
+          // The render is shared, so it is always the whole page; the cache then answers each client's own condition.
+          request.headers.delete("if-none-match");
+          request.headers.delete("if-modified-since");
+          return renderedPage(await handleRequest(request, getLoadContext(req, res)));
         };
         const page = await pages.fill(key, pageArea(req.path), render);
         if (isCachedPage(page)) return sendCachedPage(req, res, page, { development, hit: !rendered });

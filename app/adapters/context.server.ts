@@ -3,6 +3,7 @@ import type { AuthLoader } from "./auth/auth.server";
 import type { AppConfig } from "~/lib/config.server";
 import type { Outbox } from "~/modules/outbox/outbox.server";
 import type { Db, DialectName } from "./db/database.server";
+import type { Mp3Encoder } from "./audio/mp3-encoder.server";
 import type { PdfCoverRenderer } from "./documents/pdf-cover.server";
 import type { PageCache } from "./pages/page-cache.server";
 import type { PageChangeFeed } from "./pages/page-changes.server";
@@ -26,6 +27,8 @@ export interface AppServices {
   mailer: Mailer;
   /** The newsletter's mailing provider (MailerLite); null when MAILERLITE_API_KEY is unset. */
   mailingProvider: MailingProvider | null;
+  /** Turns an uploaded WAV into the MP3 podcast apps take, in a worker thread. */
+  mp3: Mp3Encoder;
   now: () => Date;
   /** Deferred work: written in the change's transaction, done by this process's worker once woken. */
   outbox: Outbox;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
 import { step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
+import { chimeWav } from "~/modules/podcast/wav";
 import { mp3Bytes, pngBytes } from "../support/tus";
 
 // Episode management as the owner does it in Chromium, on a server of its own with an admin account:
@@ -88,6 +89,33 @@ describe("episode management in the browser", () => {
       expect(await firstCardTitle(page)).not.toBe("Not Audio");
     });
     expect(errors.filter((error) => !/status of 415/.test(error))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("refuses a WAV with a dangerous name, and publishes a WAV as the MP3 podcast apps take", async () => {
+    const page = await adminOnPodcast(390);
+    const wav = chimeWav({ seconds: 2, notes: [440, 660], sampleRate: 44_100 });
+    const upload = async (name: string) => {
+      await page.getByRole("button", { name: "Upload Episode" }).click();
+      await dialog(page).getByLabel("Title").fill("Chime Interview");
+      await dialog(page).getByLabel("Description").fill("Two seconds of chimes.");
+      await dialog(page).getByLabel("Audio file", { exact: true }).setInputFiles(file(name, "audio/wav", wav));
+      await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
+    };
+    await step("tone.exe.wav is refused with the security message", async () => {
+      await upload("tone.exe.wav");
+      await expect.poll(() => dialog(page).getByText("File type not allowed for security reasons").isVisible(), { timeout: 10_000 }).toBe(true);
+      await dialog(page).getByRole("button", { name: "Cancel" }).click();
+    });
+    await step("interview.wav is published, and the feed's enclosure is an MP3", async () => {
+      await upload("interview.wav");
+      await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => firstCardTitle(page)).toBe("Chime Interview");
+      const feed = await (await page.request.get(new URL("/podcast/feed.xml", page.url()).href)).text();
+      const item = feed.split("<item>").find((text) => text.includes("<title>Chime Interview</title>"))!;
+      expect(item).toMatch(/<enclosure url="[^"]+\.mp3" length="\d+" type="audio\/mpeg"\/>/);
+      expect(item).toContain("<itunes:duration>00:00:02</itunes:duration>");
+    });
     await page.context().close();
   });
 

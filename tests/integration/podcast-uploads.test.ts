@@ -6,6 +6,10 @@ import { MAX_AUDIO_UPLOAD_BYTES } from "~/adapters/uploads/staged-uploads.server
 import { createOrPromoteAdmin } from "~/modules/accounts/admins.server";
 import { episodeBySlug, listEpisodes } from "~/modules/podcast/episodes.server";
 import { chimeWav } from "~/modules/podcast/wav";
+import { parseBuffer } from "music-metadata";
+import { translatorFor } from "~/i18n/i18n";
+import { resourcesFor } from "~/i18n/resources.server";
+import { messagesFor } from "~/components/podcast/manage/episode-messages";
 import { seedSampleContent } from "../../server/seed";
 import { appOnS3Storage, appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
@@ -102,11 +106,33 @@ describe.each(dialects)("episode uploads on %s", (dialect) => {
       expect((await fetch(new URL("/podcast/trade-justice-now", app.url))).status).toBe(200);
     });
 
-    it("accepts WAV, and a title already taken gets the next free slug", async () => {
+    it("turns a WAV into an MP3 whose enclosure has its length and duration, and a title already taken gets the next free slug", async () => {
       const owner = await adminInMode("10.62.1.1");
-      const wav = chimeWav({ seconds: 2, notes: [440] });
+      const wav = chimeWav({ seconds: 2, notes: [440], sampleRate: 44_100 });
       expect((await create(owner, await uploadFile(owner, wav, "a.wav"), "Trade Justice Now")).answer.slug).toBe("trade-justice-now-2");
-      expect((await episodeBySlug(db(), "trade-justice-now-2", "en"))).toMatchObject({ audioType: "audio/wav", durationSeconds: 2 });
+      const episode = (await episodeBySlug(db(), "trade-justice-now-2", "en"))!;
+      expect(episode).toMatchObject({ audioType: "audio/mpeg", durationSeconds: 2 });
+      expect(episode.audioKey).toMatch(/\.mp3$/);
+      expect(stagedFiles()).toEqual([]);
+      const served = Buffer.from(await (await fetch(new URL(episode.audioUrl, app.url))).arrayBuffer());
+      expect(served.length).toBe(episode.audioSize);
+      expect(served.length).toBeLessThan(wav.length / 2);
+      const { format } = await parseBuffer(served, { mimeType: "audio/mpeg" }, { duration: true });
+      expect([format.codec, format.bitrate, format.sampleRate]).toEqual(["MPEG 1 Layer 3", 128_000, 44_100]);
+      const item = (await (await fetch(new URL("/podcast/feed.xml", app.url))).text()).split("<item>").find((text) => text.includes("/podcast/trade-justice-now-2<"))!;
+      expect(item).toContain(`length="${episode.audioSize}" type="audio/mpeg"/>`);
+      expect(item).toContain("<itunes:duration>00:00:02</itunes:duration>");
+    });
+
+    it("refuses a dangerous name such as tone.exe.wav with the security message, and stores nothing", async () => {
+      const owner = await adminInMode("10.62.1.2");
+      const objectsBefore = audioObjects();
+      const refused = await create(owner, await uploadFile(owner, chimeWav({ seconds: 1, notes: [440] }), "tone.exe.wav"), "Dangerous");
+      expect(refused).toEqual({ status: 415, answer: { ok: false, errors: { audio: "name" } } });
+      const t = translatorFor("en", resourcesFor("en"));
+      expect(messagesFor((key) => t(`podcast:${key}`), refused.answer.errors!).audio).toBe("File type not allowed for security reasons");
+      expect(audioObjects()).toEqual(objectsBefore);
+      expect(stagedFiles()).toEqual([]);
     });
 
     it("resumes an interrupted upload from the offset the server holds", async () => {

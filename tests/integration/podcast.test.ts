@@ -2,7 +2,9 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { parseBuffer } from "music-metadata";
 import { newObjectKey } from "~/adapters/storage/keys";
+import { feedDuration } from "~/modules/podcast/feed";
 import { createEpisode, episodeBySlug, listEpisodes, listFullEpisodes } from "~/modules/podcast/episodes.server";
 import { EPISODE_CATEGORIES, SAMPLE_EPISODES } from "~/modules/podcast/sample-episodes";
 import { seedEpisodes } from "~/modules/podcast/seed.server";
@@ -36,7 +38,7 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
       for (const episode of episodes) {
         expect(Object.keys(episode).sort()).toEqual(["audioUrl", "categories", "description", "durationSeconds", "hasChapters", "id", "imageUrl", "listens", "publishedAt", "slug", "title", "transcriptKind"].sort());
         expect(episode.categories.every((category) => (EPISODE_CATEGORIES as readonly string[]).includes(category))).toBe(true);
-        expect(episode.audioUrl).toMatch(/^\/podcast\/audio\/[0-9a-f-]{36}\.wav$/);
+        expect(episode.audioUrl).toMatch(/^\/podcast\/audio\/[0-9a-f-]{36}\.mp3$/);
         expect(episode.imageUrl).toBe(`/podcast/artwork/${episode.slug}.svg`);
         expect(new Date(episode.publishedAt).toISOString()).toBe(episode.publishedAt);
       }
@@ -134,9 +136,9 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
         expect(item.guid["@isPermaLink"]).toBe("false");
         guids.add(item.guid["#text"]);
         expect(new Date(item.pubDate).toUTCString()).toBe(item.pubDate);
-        expect(item.enclosure["@url"]).toMatch(new RegExp(`^${appUrl}/podcast/audio/[0-9a-f-]+\\.wav$`));
+        expect(item.enclosure["@url"]).toMatch(new RegExp(`^${appUrl}/podcast/audio/[0-9a-f-]+\\.mp3$`));
         expect(Number(item.enclosure["@length"])).toBeGreaterThan(1000);
-        expect(item.enclosure["@type"]).toBe("audio/wav");
+        expect(item.enclosure["@type"]).toBe("audio/mpeg");
         expect(item["itunes:duration"]).toMatch(/^\d\d:\d\d:\d\d$/);
         expect(item["itunes:image"]["@href"]).toMatch(/\.png$/);
         expect(String(item["itunes:explicit"])).toBe("false");
@@ -153,7 +155,7 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
 
     it("has enclosures that answer a Range request with 206 and exactly those bytes", async () => {
       const xml = await (await get("/podcast/feed.xml")).text();
-      const items = parser.parse(xml).rss.channel.item as Array<{ enclosure: { "@url": string; "@length": string } }>;
+      const items = parser.parse(xml).rss.channel.item as Array<{ enclosure: { "@url": string; "@length": string }; "itunes:duration": string }>;
       const episodes = await listFullEpisodes(db(), "en");
       for (const item of items) {
         const path = new URL(item.enclosure["@url"]).pathname;
@@ -161,12 +163,16 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
         const stored = await app.services.storage.get(episode.audioKey);
         const whole = await bodyBytes(stored!.body);
         expect(whole.length).toBe(Number(item.enclosure["@length"]));
-        expect(whole.toString("ascii", 0, 4)).toBe("RIFF");
+        // An MPEG audio frame's sync word (11 set bits), then the MP3's real length matches itunes:duration.
+        expect([whole[0], whole[1]! & 0xe0]).toEqual([0xff, 0xe0]);
+        const { format } = await parseBuffer(whole, { mimeType: "audio/mpeg" }, { duration: true });
+        expect(format.codec).toBe("MPEG 1 Layer 3");
+        expect(feedDuration(format.duration!)).toBe(item["itunes:duration"]);
 
         const response = await get(path, { range: "bytes=100-1123", "user-agent": BOT });
         expect(response.status).toBe(206);
         expect(response.headers.get("content-range")).toBe(`bytes 100-1123/${whole.length}`);
-        expect(response.headers.get("content-type")).toBe("audio/wav");
+        expect(response.headers.get("content-type")).toBe("audio/mpeg");
         expect(response.headers.get("accept-ranges")).toBe("bytes");
         expect(response.headers.get("x-content-type-options")).toBe("nosniff");
         expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -250,7 +256,7 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
       const episode = (await episodeBySlug(db(), "legacy-of-mlk", "en"))!;
       expect(html).toMatch(/<h1[^>]*>Legacy of MLK<\/h1>/);
       expect(html).toMatch(new RegExp(`<audio[^>]*controls[^>]*preload="none"`));
-      expect(html).toContain(`<source src="${episode.audioUrl}" type="audio/wav"/>`);
+      expect(html).toContain(`<source src="${episode.audioUrl}" type="audio/mpeg"/>`);
       expect(html).toContain("Show notes");
       expect(html).toContain("Transcript");
       expect(html).toContain("Riverside Church");
@@ -265,7 +271,7 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
         "@type": "PodcastEpisode",
         name: "Legacy of MLK",
         datePublished: episode.publishedAt,
-        associatedMedia: { "@type": "MediaObject", contentUrl: `${app.services.config.appUrl}${episode.audioUrl}`, encodingFormat: "audio/wav" },
+        associatedMedia: { "@type": "MediaObject", contentUrl: `${app.services.config.appUrl}${episode.audioUrl}`, encodingFormat: "audio/mpeg" },
         partOfSeries: { "@type": "PodcastSeries" },
       });
     });

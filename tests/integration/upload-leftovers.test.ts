@@ -27,8 +27,9 @@ describe("staged upload leftovers", () => {
     expect((await sendBytes(owner, location, 0, Buffer.alloc(1000, 1))).status).toBe(204);
     const live = uploadIdOf(location);
 
-    // What a crash an hour ago left: a whole pair, a data file alone, a .json alone; and a file that is not tus's.
-    const leftovers = [id(1), `${id(1)}.json`, id(2), `${id(3)}.json`];
+    // What a crash an hour ago left: a whole pair, a data file alone, a .json alone, an upload with the MP3
+    // being made from it; and a file that is not tus's.
+    const leftovers = [id(1), `${id(1)}.json`, id(2), `${id(3)}.json`, id(4), `${id(4)}.json`, `${id(4)}.mp3`];
     for (const name of leftovers) {
       writeFileSync(path.join(uploads, name), name.endsWith(".json") ? JSON.stringify({ id: name, size: 10, offset: 0 }) : "partial");
       utimesSync(path.join(uploads, name), HOUR_AGO, HOUR_AGO);

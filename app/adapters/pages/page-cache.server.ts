@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { entityTag } from "~/lib/conditional-get.server";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -149,7 +150,7 @@ async function compressPage(rendered: RenderedPage, area: string, storedAt: numb
     status: rendered.status,
     headers: rendered.headers,
     scriptSources: isHtml ? inlineScriptHashes(identity.toString("utf8")) : [],
-    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    etag: entityTag(identity),
     bodies: { identity, gzip: gzipped, br: brotlied },
     area,
     storedAt,

@@ -47,7 +47,7 @@ export interface StagedUploads {
   remove(id: string): Promise<void>;
   /** Removes uploads older than the lifetime; returns how many. */
   removeExpired(): Promise<number>;
-  /** Removes every upload (data file, its .json, or either alone) untouched for `graceMs`; returns how many. */
+  /** Removes every upload (data file, its .json, an MP3 made from it, or any alone) untouched for `graceMs`; returns how many. */
   removeLeftovers(now: Date, graceMs?: number): Promise<number>;
 }
 
@@ -91,8 +91,9 @@ async function removeLeftovers(directory: string, cutoffMs: number): Promise<num
   const names = await readdir(directory).catch(() => [] as string[]);
   const pieces = new Map<string, string[]>();
   for (const name of names) {
-    const id = name.endsWith(".json") ? name.slice(0, -".json".length) : name;
-    // Only what tus writes here; any other file is left alone.
+    // The data file, its .json, and the .mp3 made from a WAV while it is encoded (episode-audio.server.ts).
+    const id = name.replace(/\.(json|mp3)$/, "");
+    // Only what tus and the encoder write here; any other file is left alone.
     if (isUploadId(id)) pieces.set(id, [...(pieces.get(id) ?? []), path.join(directory, name)]);
   }
   let removed = 0;

@@ -50,3 +50,17 @@ export async function blogFeed(
   // The feed library writes no language on an Atom feed; strict readers want xml:lang.
   return format === "rss" ? feed.rss2() : feed.atom1().replace(ATOM_ROOT, `$& xml:lang="${LANGUAGE_LOCALES[language]}"`);
 }
+
+/**
+ * When what the blog's feeds show last changed (Last-Modified): an article's row or text written,
+ * or anything the blog's admin did that the audit log records (a deletion leaves no row behind).
+ */
+export async function blogFeedChangedAt(db: Db): Promise<Date> {
+  const [articles, texts, actions] = await Promise.all([
+    db.selectFrom("articles").select((eb) => eb.fn.max("updated_at").as("at")).executeTakeFirst(),
+    db.selectFrom("article_translations").select((eb) => eb.fn.max("updated_at").as("at")).executeTakeFirst(),
+    db.selectFrom("audit_log").select((eb) => eb.fn.max("timestamp").as("at")).where("action", "like", "blog.%").executeTakeFirst(),
+  ]);
+  const times = [articles?.at, texts?.at, actions?.at].filter((stamp): stamp is string => Boolean(stamp)).map((stamp) => Date.parse(stamp));
+  return new Date(Math.max(0, ...times.filter(Number.isFinite)));
+}

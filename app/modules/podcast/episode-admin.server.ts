@@ -14,7 +14,7 @@ import { resolveTextFiles, type TextFilesChange } from "./episode-text-files.ser
  * The transcript and chapters files are checked against the audio's duration before the row is
  * written, so a refused file leaves the episode as it was (and removes newly stored audio).
  */
-type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger">;
+type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger" | "mp3">;
 
 const SOURCE_LANGUAGE = "en";
 

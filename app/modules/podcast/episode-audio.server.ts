@@ -1,26 +1,32 @@
+import { rm } from "node:fs/promises";
+import type { Mp3Encoder } from "~/adapters/audio/mp3-encoder.server";
 import type { ObjectStorage } from "~/adapters/storage/contract";
 import { newObjectKey } from "~/adapters/storage/keys";
 import type { StagedUploads } from "~/adapters/uploads/staged-uploads.server";
+import { hasDangerousName } from "~/lib/file-name";
 import { Refusal } from "~/lib/refusal";
 import type { AudioProblem } from "./episode-form";
 import { AUDIO_PREFIX } from "./episodes.server";
 
 /**
  * Episodes take MP3, WAV or M4A. What counts is the file's bytes (file-type), never its name
- * or the type the browser claimed; the stored type and extension come from this table.
+ * or the type the browser claimed; the stored type and extension come from this table. WAV is
+ * stored as the MP3 made from it (podcast apps list MP3 and AAC only); M4A is kept as it is, under
+ * the type Apple's feed guidelines name.
  */
+const MP3 = { contentType: "audio/mpeg", extension: "mp3" };
 const AUDIO_FORMATS: Record<string, { contentType: string; extension: string }> = {
-  "audio/mpeg": { contentType: "audio/mpeg", extension: "mp3" },
-  "audio/wav": { contentType: "audio/wav", extension: "wav" },
-  "audio/x-m4a": { contentType: "audio/mp4", extension: "m4a" },
-  "audio/mp4": { contentType: "audio/mp4", extension: "m4a" },
+  "audio/mpeg": MP3,
+  "audio/wav": MP3,
+  "audio/x-m4a": { contentType: "audio/x-m4a", extension: "m4a" },
+  "audio/mp4": { contentType: "audio/x-m4a", extension: "m4a" },
 };
 /** Audio objects never change once stored (a new file gets a new key): caches may keep them long. */
 const AUDIO_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 
 /** A wrong file type is 415; a file that is not there (yet) or cannot be read is 422, one still arriving 409. */
-const AUDIO_STATUS: Record<AudioProblem, number> = { type: 415, empty: 422, unreadable: 422, missing: 422, incomplete: 409 };
+const AUDIO_STATUS: Record<AudioProblem, number> = { type: 415, name: 415, empty: 422, unreadable: 422, missing: 422, incomplete: 409 };
 const audioRefusal = (problem: AudioProblem) => new Refusal(problem, { field: "audio", status: AUDIO_STATUS[problem] });
 
 export interface StoredAudio {
@@ -37,7 +43,7 @@ export interface StoredAudio {
  * delete the stored object and leave nothing behind.
  */
 export async function storeUploadedAudio(
-  { storage, uploads }: { storage: ObjectStorage; uploads: StagedUploads },
+  { storage, uploads, mp3 }: { storage: ObjectStorage; uploads: StagedUploads; mp3: Mp3Encoder },
   uploadId: string,
   owner: string,
 ): Promise<StoredAudio> {
@@ -48,18 +54,28 @@ export async function storeUploadedAudio(
     await uploads.remove(uploadId);
     return audioRefusal(problem);
   };
+  // The same rule as every other upload: a name such as "tone.exe.wav" is refused whatever its bytes are.
+  if (hasDangerousName(upload.fileName ?? "")) throw await refuse("name");
   if (upload.offset === 0) throw await refuse("empty");
   // Both load with the first episode stored, not at start: together about 25 MB that a reader-facing process never uses.
   const [{ fileTypeFromFile }, { parseFile }] = await Promise.all([import("file-type"), import("music-metadata")]);
   const detected = await fileTypeFromFile(upload.file);
   const format = detected ? AUDIO_FORMATS[detected.mime] : undefined;
   if (!format) throw await refuse("type");
-  const durationSeconds = await parseFile(upload.file, { duration: true, skipCovers: true }).then(
-    (metadata) => metadata.format.duration ?? 0,
-    () => 0,
-  );
-  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw await refuse("unreadable");
-  const audioKey = newObjectKey(AUDIO_PREFIX, format.extension);
-  const stored = await storage.putFile(audioKey, upload.file, { contentType: format.contentType, cacheControl: AUDIO_CACHE_CONTROL });
-  return { audioKey, audioSize: stored.size, audioType: format.contentType, durationSeconds: Math.max(1, Math.round(durationSeconds)) };
+  const encoded = detected?.mime === "audio/wav" ? `${upload.file}.mp3` : null;
+  try {
+    if (encoded && !(await mp3.encodeWavFile(upload.file, encoded)).ok) throw await refuse("unreadable");
+    // The duration is read from the file that is stored, so itunes:duration matches the enclosure.
+    const file = encoded ?? upload.file;
+    const durationSeconds = await parseFile(file, { duration: true, skipCovers: true }).then(
+      (metadata) => metadata.format.duration ?? 0,
+      () => 0,
+    );
+    if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw await refuse("unreadable");
+    const audioKey = newObjectKey(AUDIO_PREFIX, format.extension);
+    const stored = await storage.putFile(audioKey, file, { contentType: format.contentType, cacheControl: AUDIO_CACHE_CONTROL });
+    return { audioKey, audioSize: stored.size, audioType: format.contentType, durationSeconds: Math.max(1, Math.round(durationSeconds)) };
+  } finally {
+    if (encoded) await rm(encoded, { force: true });
+  }
 }

@@ -6,7 +6,7 @@ import { deleteEpisode, updateEpisode, uploadEpisode } from "./episode-admin.ser
 import { textFileChange, type EpisodeChange } from "./episode-change-form";
 import type { EpisodeDone } from "./episode-form";
 
-type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger">;
+type Services = Pick<AppServices, "db" | "storage" | "uploads" | "logger" | "mp3">;
 
 /**
  * The podcast page's changes: upload, edit, delete. The text is stored in the page's language

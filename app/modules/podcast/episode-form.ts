@@ -13,7 +13,7 @@ export type EpisodeField = "title" | "description" | "categories";
 export type EpisodeFieldErrors = Partial<Record<EpisodeField, EpisodeFieldProblem>>;
 
 /** Why an uploaded file cannot be an episode's audio (episode-audio.server.ts), or none was named. */
-export type AudioProblem = "missing" | "incomplete" | "empty" | "type" | "unreadable";
+export type AudioProblem = "missing" | "incomplete" | "empty" | "type" | "name" | "unreadable";
 /** A transcript or chapters file the server refused, and the line or chapter at fault when it names one. */
 type TextFileErrors = Partial<Record<"transcript" | "chapters" | "transcriptAt" | "chaptersAt", string>>;
 export type EpisodeErrors = EpisodeFieldErrors & { audio?: AudioProblem | "required" } & TextFileErrors;

@@ -3,6 +3,8 @@ import { categoryParts } from "~/modules/settings/apple-categories";
 import { readSettings } from "~/modules/settings/settings.server";
 import { listFullEpisodes } from "./episodes.server";
 import { buildPodcastFeed } from "./feed";
+import { podcastFeedChangedAt } from "./feed-changed.server";
+import { showGuid } from "./podcast-guid.server";
 import { chaptersPath, FEED_PATH, SHOW_ARTWORK, transcriptPath } from "./paths";
 import { artworkFileOf } from "./show-artwork";
 
@@ -18,16 +20,23 @@ export interface PodcastFeedOptions {
 /**
  * Every episode, newest first, in English, as RSS for podcast apps. The show's details are the
  * owner's (/admin/settings): title, author, owner e-mail, Apple category, explicit flag, uploaded
- * artwork, and the host's biography, which follows the show's description.
+ * artwork, and the host's biography, which follows the show's description. With it, when what it
+ * shows last changed (Last-Modified).
  */
-export async function podcastFeed(db: Db, options: PodcastFeedOptions): Promise<string> {
-  const [episodes, settings] = await Promise.all([listFullEpisodes(db, "en"), readSettings(db)]);
+export async function podcastFeed(db: Db, options: PodcastFeedOptions, now: Date): Promise<{ xml: string; lastModified: Date }> {
+  const [episodes, settings, lastModified, guid] = await Promise.all([
+    listFullEpisodes(db, "en"),
+    readSettings(db),
+    podcastFeedChangedAt(db),
+    showGuid(db, options.appUrl, now),
+  ]);
   const author = settings["podcast.author"] || options.author;
   const bio = settings["podcast.hostBio"];
   const artworkKey = settings["podcast.artworkKey"];
-  return buildPodcastFeed(
+  const xml = buildPodcastFeed(
     {
       appUrl: options.appUrl,
+      guid,
       title: settings["podcast.title"] || options.title,
       description: bio ? `${options.description}\n\n${bio}` : options.description,
       author,
@@ -48,6 +57,7 @@ export async function podcastFeed(db: Db, options: PodcastFeedOptions): Promise<
     // transcript.txt serves the timed transcript's words too.
     episodes.map((episode) => ({ ...episode, hasTranscript: Boolean(episode.transcript) || episode.transcriptFormat !== null })),
   );
+  return { xml, lastModified };
 }
 
 /** The show's title as the feed gives it: the owner's, else the site's own words (the episode pages' series name). */

@@ -18,6 +18,7 @@ describe("podcast feed helpers", () => {
 describe("podcast feed transcripts and chapters", () => {
   const options: FeedOptions = {
     appUrl: "https://diaspora.example",
+    guid: "5f3b0a4e-0000-5000-8000-000000000001",
     language: "en",
     title: "Show",
     description: "About",
@@ -72,5 +73,11 @@ describe("podcast feed transcripts and chapters", () => {
     expect(srt["podcast:transcript"][0]).toEqual({ "@url": "https://diaspora.example/podcast/with-srt/transcript.srt", "@type": "application/x-subrip", "@language": "en" });
     expect(srt["podcast:chapters"]).toBeUndefined();
     expect(bare["podcast:transcript"]).toBeUndefined();
+  });
+
+  it("announces M4A as audio/x-m4a, also when it was stored as audio/mp4, and writes the stored podcast:guid", () => {
+    const rss = parse(buildPodcastFeed(options, [episode("aac", { audioType: "audio/mp4", audioUrl: "/podcast/audio/aac.m4a" }), episode("mp3", {})]));
+    expect(rss.channel.item.map((item: { enclosure: { "@type": string } }) => item.enclosure["@type"])).toEqual(["audio/x-m4a", "audio/mpeg"]);
+    expect(rss.channel["podcast:guid"]).toBe(options.guid);
   });
 });

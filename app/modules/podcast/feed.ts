@@ -27,6 +27,8 @@ export interface FeedEpisode {
 export interface FeedOptions {
   /** Absolute site address without a trailing slash (APP_URL). */
   appUrl: string;
+  /** The show's podcast:guid, assigned once (podcast-guid.server.ts). */
+  guid: string;
   language: string;
   title: string;
   description: string;
@@ -65,6 +67,9 @@ export function feedDuration(seconds: number): string {
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
+/** M4A stored before it was kept as audio/x-m4a is announced under that type, as Apple's feed guidelines ask. */
+const enclosureType = (type: string) => (type === "audio/mp4" ? "audio/x-m4a" : type);
+
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
 
 export function buildPodcastFeed(options: FeedOptions, episodes: FeedEpisode[]): string {
@@ -80,7 +85,7 @@ export function buildPodcastFeed(options: FeedOptions, episodes: FeedEpisode[]):
       `<link>${url(options.episodePath(episode.slug))}</link>`,
       `<guid isPermaLink="false">${text(episode.guid)}</guid>`,
       `<pubDate>${rfc822(episode.publishedAt)}</pubDate>`,
-      `<enclosure url="${url(episode.audioUrl)}" length="${episode.audioSize}" type="${text(episode.audioType)}"/>`,
+      `<enclosure url="${url(episode.audioUrl)}" length="${episode.audioSize}" type="${text(enclosureType(episode.audioType))}"/>`,
       `<itunes:title>${text(episode.title)}</itunes:title>`,
       `<itunes:summary>${text(episode.description)}</itunes:summary>`,
       `<itunes:duration>${feedDuration(episode.durationSeconds)}</itunes:duration>`,
@@ -117,7 +122,7 @@ export function buildPodcastFeed(options: FeedOptions, episodes: FeedEpisode[]):
       : `<itunes:category text="${text(options.category.top)}"/>`,
     `<itunes:explicit>${options.explicit}</itunes:explicit>`,
     "<itunes:type>episodic</itunes:type>",
-    `<podcast:guid>${podcastGuid(feedUrl)}</podcast:guid>`,
+    `<podcast:guid>${text(options.guid)}</podcast:guid>`,
     `<podcast:locked owner="${text(options.ownerEmail)}">yes</podcast:locked>`,
     ...items,
     "</channel>",

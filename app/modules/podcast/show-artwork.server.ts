@@ -16,7 +16,7 @@ const refusal = (problem: ArtworkProblem) => new Refusal(problem, { field: "artw
 
 /**
  * Makes a finished upload the show's artwork: checked and re-encoded like every uploaded image (its
- * metadata dropped), refused unless square and 1400–3000 px, stored as `podcast-artwork/show-<time>`,
+ * metadata dropped, any transparency laid on white), refused unless square and 1400–3000 px, stored as `podcast-artwork/show-<time>`,
  * and named in the settings with its audit row. The previous artwork is removed after; the staged
  * bytes go either way.
  */
@@ -32,12 +32,14 @@ export async function saveShowArtwork(services: Services, actor: Actor, uploadId
       throw refusal("artworkType");
     }
     const sharp = await loadSharp();
-    const { width = 0, height = 0 } = await sharp(image.bytes).metadata();
+    const { width = 0, height = 0, hasAlpha } = await sharp(image.bytes).metadata();
     const problem = artworkSizeProblem(width, height);
     if (problem) throw refusal(problem);
+    // Apple Podcasts refuses artwork with transparency: a PNG with an alpha channel is laid on white.
+    const bytes = hasAlpha ? await sharp(image.bytes).flatten({ background: "#ffffff" }).png().toBuffer() : image.bytes;
     const previous = (await readSettings(services.db))["podcast.artworkKey"];
     const key = `${SHOW_ARTWORK_AREA}/show-${now.getTime()}.${image.extension}`;
-    await services.storage.put(key, image.bytes, { contentType: image.contentType, cacheControl: "public, max-age=31536000, immutable" });
+    await services.storage.put(key, bytes, { contentType: image.contentType, cacheControl: "public, max-age=31536000, immutable" });
     await storeSettings(services, actor, "artwork", { "podcast.artworkKey": key }, now);
     if (previous && previous !== key) await services.storage.delete(previous).catch((error: unknown) => services.logger.warn({ err: error, key: previous }, "old show artwork not removed"));
   } finally {

@@ -48,6 +48,8 @@ export const SETTING_DEFAULTS = {
   "podcast.samplesSeededAt": "",
   /** When the sample articles of content/articles were first stored: after that the database is the truth. */
   "articles.samplesSeededAt": "",
+  /** The show's podcast:guid, assigned once (modules/podcast/podcast-guid.server.ts) and never changed. */
+  "podcast.guid": "",
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
@@ -86,6 +88,21 @@ export async function writeSetting(db: Db, key: SettingKey, value: string, now: 
     .values({ key, value, updated_at: now.toISOString() })
     .onConflict((conflict) => conflict.column("key").doUpdateSet({ value, updated_at: now.toISOString() }))
     .execute();
+}
+
+/**
+ * Stores `value` only when the setting is missing or empty, and returns what the setting holds after:
+ * a value given once and never replaced, whichever process claims it first.
+ */
+export async function claimSetting(db: Db, key: SettingKey, value: string, now: Date): Promise<string> {
+  const stamp = now.toISOString();
+  await db
+    .insertInto("settings")
+    .values({ key, value, updated_at: stamp })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value, updated_at: stamp }).where("settings.value", "=", ""))
+    .execute();
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
+  return row.value;
 }
 
 /** Writes several settings (pass a transaction so they land together); returns the keys whose value changed. */

@@ -9,6 +9,7 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 const AUDIO_MESSAGES: Record<string, string> = {
   required: "audioRequired",
   type: "audioType",
+  name: "audioName",
   empty: "audioEmpty",
   unreadable: "audioUnreadable",
   missing: "audioMissing",
