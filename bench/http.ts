@@ -28,8 +28,15 @@ const HEADERS = { "Accept-Encoding": "gzip" };
 const MB = 1024 * 1024;
 
 buildIfStale();
-const started = performance.now();
-const server = await benchServer();
+// The first start seeds the sample content (the sample episodes' audio is encoded to MP3); the goal
+// is for a restart of a site that runs, so that is measured on the same data, started again.
+let started = performance.now();
+const first = await benchServer();
+const firstStartMs = performance.now() - started;
+first.child.kill("SIGTERM");
+await first.exited;
+started = performance.now();
+const server = await benchServer({ DATA_DIR: first.dataDir });
 const restartMs = performance.now() - started;
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const idleRss = treeRssBytes(server.child.pid!);
@@ -87,7 +94,7 @@ console.log(
     `p99 ${subscribe.p99Ms.toFixed(1)} ms, ${subscribe.acknowledged} acknowledged, ${stored} stored after kill -9 ` +
     `(${stored >= subscribe.acknowledged ? "none lost" : `${subscribe.acknowledged - stored} LOST`}), ${subscribe.errors} errors`,
 );
-console.log(`Start to the first 200 of /: ${(restartMs / 1000).toFixed(2)} s (goal ≤ 2 s)`);
+console.log(`Restart to the first 200 of /: ${(restartMs / 1000).toFixed(2)} s (goal ≤ 2 s); the first start, seeding the sample content: ${(firstStartMs / 1000).toFixed(2)} s`);
 console.log(`Memory: ${(idleRss / MB).toFixed(0)} MB idle (goal ≤ 150 MB), ${(loadedRss / MB).toFixed(0)} MB after the load`);
 
 const commit = execSync("git rev-parse --short HEAD", { encoding: "utf8" }).trim();
@@ -95,7 +102,7 @@ mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/http-${commit}.json`;
 writeFileSync(
   file,
-  JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, idleRss, loadedRss, pages: rows, subscribe: { ...subscribe, stored } }, null, 2),
+  JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, firstStartMs, idleRss, loadedRss, pages: rows, subscribe: { ...subscribe, stored } }, null, 2),
 );
 console.log(`Written to ${file}`);
 
