@@ -16,6 +16,7 @@ import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
 import { people, PEOPLE_PASSWORD } from "../support/people";
 import { decodeAnswer } from "../support/single-fetch";
+import { m4aBytes } from "../support/m4a";
 import { createUpload, mp3Bytes, pngBytes, sendBytes, uploadFile, uploadIdOf, uploadOffset } from "../support/tus";
 
 // Uploading, editing and deleting episodes over HTTP as the owner does: the resumable upload, the
@@ -122,6 +123,23 @@ describe.each(dialects)("episode uploads on %s", (dialect) => {
       const item = (await (await fetch(new URL("/podcast/feed.xml", app.url))).text()).split("<item>").find((text) => text.includes("/podcast/trade-justice-now-2<"))!;
       expect(item).toContain(`length="${episode.audioSize}" type="audio/mpeg"/>`);
       expect(item).toContain("<itunes:duration>00:00:02</itunes:duration>");
+    });
+
+    it("publishes an M4A as it is, as audio/x-m4a with its length and duration in the feed, served with Range", async () => {
+      const owner = await adminInMode("10.62.1.5");
+      const m4a = m4aBytes(7);
+      const { status, answer } = await create(owner, await uploadFile(owner, m4a, "Interview.m4a"), "An Interview in AAC");
+      expect([status, answer]).toEqual([200, { ok: true, done: "uploaded", slug: "an-interview-in-aac" }]);
+      const episode = (await episodeBySlug(db(), "an-interview-in-aac", "en"))!;
+      expect(episode).toMatchObject({ audioType: "audio/x-m4a", audioSize: m4a.length, durationSeconds: 7 });
+      expect(episode.audioKey).toMatch(/^podcast\/audio\/[0-9a-f-]{36}\.m4a$/);
+      const ranged = await fetch(new URL(episode.audioUrl, app.url), { headers: { range: "bytes=0-63" } });
+      expect(ranged.status).toBe(206);
+      expect(ranged.headers.get("content-type")).toBe("audio/x-m4a");
+      expect(Buffer.from(await ranged.arrayBuffer())).toEqual(m4a.subarray(0, 64));
+      const item = (await (await fetch(new URL("/podcast/feed.xml", app.url))).text()).split("<item>").find((text) => text.includes("/podcast/an-interview-in-aac<"))!;
+      expect(item).toMatch(new RegExp(`<enclosure url="[^"]+\\.m4a" length="${m4a.length}" type="audio/x-m4a"/>`));
+      expect(item).toContain("<itunes:duration>00:00:07</itunes:duration>");
     });
 
     it("refuses a dangerous name such as tone.exe.wav with the security message, and stores nothing", async () => {
