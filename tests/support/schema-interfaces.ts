@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 export const SCHEMA_FILE = path.resolve(import.meta.dirname, "../../app/adapters/db/schema.ts");
-/** The files that declare the tables: `Database` and the app's own in schema.ts, better-auth's beside it. */
-const SCHEMA_FILES = [SCHEMA_FILE, path.resolve(import.meta.dirname, "../../app/adapters/db/schema-accounts.ts")];
+/** The files that declare the tables: `Database` and the app's own in schema.ts, the content's and better-auth's beside it. */
+const SCHEMA_FILES = [SCHEMA_FILE, ...["schema-content.ts", "schema-accounts.ts"].map((file) => path.resolve(import.meta.dirname, "../../app/adapters/db", file))];
 
 /**
  * Table → sorted column names as app/adapters/db/schema.ts (and schema-accounts.ts) declare them, read from their text: TypeScript
