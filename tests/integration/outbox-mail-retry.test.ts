@@ -41,7 +41,8 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     await database.drop();
   });
 
-  it("SMTP down: the mail is retried with backoff and sent once the server is back, exactly once", async () => {
+  /** A subscriber's confirmation mail queued for a mail server that is not listening yet (on `port`). */
+  async function confirmationMailWithoutServer(email: string) {
     const port = await freePort();
     const { logger } = capturingLogger("silent");
     const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "outbox-mail-")), APP_URL: "https://site.example", LOG_LEVEL: "silent" });
@@ -49,10 +50,15 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
     const auth = loadAuthOnFirstUse({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now, wake: () => {} }), passwordLimits: PASSWORD_LIMITS, now });
     const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now, pageChanges: { changed: async () => {} } });
-    const subscriber = await insertSubscriber(database.db, { email: "new@example.org", is_verified: 0 });
+    const subscriber = await insertSubscriber(database.db, { email, is_verified: 0 });
     const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
     const row = () => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    const drain = (now: Date) => drainOutbox({ db: database.db, logger, now: () => now }, handlers, { random: () => 0.5 });
+    const drain = (at: Date) => drainOutbox({ db: database.db, logger, now: () => at }, handlers, { random: () => 0.5 });
+    return { port, mailer, subscriber, row, drain };
+  }
+
+  it("SMTP down: the mail is retried with backoff and sent once the server is back, exactly once", async () => {
+    const { port, mailer, subscriber, row, drain } = await confirmationMailWithoutServer("new@example.org");
 
     try {
       expect(await drain(T0)).toMatchObject({ claimed: 1, retried: 1 });
@@ -80,17 +86,7 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
   });
 
   it("SMTP down longer than the outbox's tries: the mail is still tried, at most an hour apart, and sent once the server is back", async () => {
-    const port = await freePort();
-    const { logger } = capturingLogger("silent");
-    const config = parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "outbox-mail-")), APP_URL: "https://site.example", LOG_LEVEL: "silent" });
-    const now = () => T0;
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
-    const auth = loadAuthOnFirstUse({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now, wake: () => {} }), passwordLimits: PASSWORD_LIMITS, now });
-    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, mailingProvider: null, config, now, pageChanges: { changed: async () => {} } });
-    const subscriber = await insertSubscriber(database.db, { email: "outage@example.org", is_verified: 0 });
-    const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
-    const row = () => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    const drain = (at: Date) => drainOutbox({ db: database.db, logger, now: () => at }, handlers, { random: () => 0.5 });
+    const { port, mailer, subscriber, row, drain } = await confirmationMailWithoutServer("outage@example.org");
     const mailState = async () => (await database.db.selectFrom("subscribers").select("confirmation_mail").where("id", "=", subscriber.id).executeTakeFirstOrThrow()).confirmation_mail;
 
     try {
