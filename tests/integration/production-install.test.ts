@@ -18,6 +18,8 @@ import { uploadFile } from "../support/tus";
 // commands run there with npm.
 
 const OWNER = { email: "owner@example.org", password: "the owner's production passphrase" };
+/** Tests that start npm and node processes (seconds each, more on a busy machine). */
+const PROCESS_TEST_MS = 120_000;
 
 describe("a production install (dependencies only)", () => {
   let install: { folder: string; packages: string[] };
@@ -79,7 +81,7 @@ describe("a production install (dependencies only)", () => {
     expect(migrate).toEqual({ code: 0, output: `sqlite at ${path.join(dataDir, "app.db")}: already up to date\n` });
     const buildCheck = spawn(process.execPath, ["--import", "tsx", "scripts/build-if-stale.ts"], { cwd: install.folder, env: { ...process.env, ...env() }, stdio: "ignore" });
     expect(await new Promise((resolve) => buildCheck.on("exit", resolve))).toBe(0);
-  });
+  }, PROCESS_TEST_MS);
 
   it("makes an admin with `npm run admin:create`, who signs in and runs the audio and PDF workers", async () => {
     const created = await npmRun("admin:create", ["--email", OWNER.email, "--password", OWNER.password]);
@@ -105,5 +107,5 @@ describe("a production install (dependencies only)", () => {
     const cover = /\/shop\/cover\/[^"\s?]+\.webp/.exec(await (await owner.get("/shop")).text())![0];
     const coverImage = await owner.get(cover);
     expect([coverImage.status, coverImage.headers.get("content-type")]).toEqual([200, "image/webp"]);
-  });
+  }, PROCESS_TEST_MS);
 });
