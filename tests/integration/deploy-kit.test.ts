@@ -55,7 +55,7 @@ describe("the systemd units", () => {
       PrivateDevices: "true",
       CapabilityBoundingSet: "",
       RestrictAddressFamilies: "AF_UNIX AF_INET AF_INET6",
-      SystemCallFilter: "@system-service",
+      SystemCallFilter: "@system-service @pkey",
       Restart: "on-failure",
       EnvironmentFile: "/etc/diaspora-policy/env",
     });
