@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { PATHS } from "../server/paths";
 import { buildServer } from "./build-server";
@@ -63,11 +64,31 @@ export function buildIsStale(): boolean {
 }
 
 /**
+ * A production install keeps only `dependencies` (`npm prune --omit=dev`), so the build tools are gone and
+ * `npx react-router build` would try to fetch them. There the existing build is started as it is (npm's
+ * prune may touch package-lock.json, which alone would make the build look stale); without one, the start
+ * stops and says how to build.
+ */
+function buildToolsInstalled(): boolean {
+  try {
+    createRequire(path.join(PATHS.root, "package.json")).resolve("@react-router/dev/package.json");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Runs `react-router build` and compiles the server (scripts/build-server.ts), each when missing or older than
  * its sources. In this order, each checked just before it would run: `react-router build` empties build/,
  * the compiled server's folder included.
  */
 export function buildIfStale(): void {
+  if (!buildToolsInstalled()) {
+    if (BUILDS.every((build) => existsSync(build.marker))) return;
+    console.error("No build found, and the build tools are not installed (a production install).\nRun `npm install && npm run build`, then `npm prune --omit=dev` again.");
+    process.exit(1);
+  }
   for (const build of BUILDS) {
     if (!isStale(build)) continue;
     console.log(`Building ${build.what} for production…`);

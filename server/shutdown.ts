@@ -1,13 +1,18 @@
 import type { Server } from "node:http";
 import type { Logger } from "pino";
 
+/** The signals that stop the server gracefully (a service manager sends SIGTERM, Ctrl+C SIGINT). */
+export const SHUTDOWN_SIGNALS = ["SIGTERM", "SIGINT"] as const;
+/** How long a graceful stop may take before the process exits anyway (deploy/systemd waits longer). */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
 /**
  * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish, close the
  * database, exit. Whatever is still open after `timeoutMs` is cut so the process always exits in time.
  */
 export function installGracefulShutdown(
   server: Server,
-  { logger, onClose, timeoutMs = 10_000 }: { logger: Logger; onClose: () => Promise<void>; timeoutMs?: number },
+  { logger, onClose, timeoutMs = SHUTDOWN_DEADLINE_MS }: { logger: Logger; onClose: () => Promise<void>; timeoutMs?: number },
 ): void {
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -35,6 +40,5 @@ export function installGracefulShutdown(
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 100).unref();
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, shutdown);
 }

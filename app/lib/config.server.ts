@@ -56,6 +56,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+/** The names of every setting, as .env.example must list them. */
+export const SETTING_NAMES = Object.keys(environmentSchema.shape);
+
 export interface AppConfig {
   mode: "production" | "development" | "test";
   port: number;

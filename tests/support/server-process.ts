@@ -16,11 +16,11 @@ export interface ServerProcess {
 /**
  * Runs the server as `npm start` runs it in production, as its own process on a free port: the compiled
  * entry (build/entry/main.js, made by `npm run build` or scripts/build-if-stale.ts) under plain node, so
- * `child` is the server itself and a SIGKILL sent to it ends the server.
+ * `child` is the server itself and a SIGKILL sent to it ends the server. `entry` runs another copy's build.
  */
-export function spawnServer(env: Record<string, string> = {}): ServerProcess & { ready: Promise<void> } {
+export function spawnServer(env: Record<string, string> = {}, { entry = PATHS.compiledServer }: { entry?: string } = {}): ServerProcess & { ready: Promise<void> } {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "server-process-"));
-  const child = spawn(process.execPath, [PATHS.compiledServer], {
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

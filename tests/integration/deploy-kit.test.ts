@@ -1,0 +1,83 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseConfig, SETTING_NAMES } from "~/lib/config.server";
+import { PATHS } from "../../server/paths";
+import { SHUTDOWN_DEADLINE_MS, SHUTDOWN_SIGNALS } from "../../server/shutdown";
+
+// The files of deploy/ against the code they serve: the systemd units start the compiled server, wait for
+// its graceful stop and keep their hardening alike; the settings files name real settings, and the server's
+// settings file is a valid configuration as the service reads it.
+
+const deployFile = (name: string) => readFileSync(path.join(PATHS.root, "deploy", name), "utf8");
+
+/** A unit's directives, in order, as [key, value] (comments and section headers left out). */
+function directives(unit: string): Array<[string, string]> {
+  return unit
+    .split("\n")
+    .filter((line) => /^[A-Za-z]+=/.test(line))
+    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]);
+}
+
+const single = directives(deployFile("systemd/diaspora-policy.service"));
+const template = directives(deployFile("systemd/diaspora-policy@.service"));
+const value = (unit: Array<[string, string]>, key: string) => unit.filter(([name]) => name === key).map(([, text]) => text);
+
+/** The names a settings file sets or shows commented out (`#NAME=`). */
+const namesIn = (text: string) => [...text.matchAll(/^#?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!);
+
+describe("the systemd units", () => {
+  it("start the compiled server with plain node, the template on the port its instance is named after", () => {
+    const compiledServer = path.join("/opt/diaspora-policy", path.relative(PATHS.root, PATHS.compiledServer));
+    expect(value(single, "ExecStart")).toEqual([`/usr/bin/node ${compiledServer}`]);
+    expect(value(template, "ExecStart")).toEqual([`/usr/bin/env PORT=%i /usr/bin/node ${compiledServer}`]);
+    expect(value(single, "WorkingDirectory")).toEqual(["/opt/diaspora-policy"]);
+  });
+
+  it("stop with a signal the server drains on, and wait longer than its drain", () => {
+    for (const unit of [single, template]) {
+      expect(SHUTDOWN_SIGNALS).toContain(value(unit, "KillSignal")[0]);
+      expect(Number.parseInt(value(unit, "TimeoutStopSec")[0]!, 10) * 1000).toBeGreaterThan(SHUTDOWN_DEADLINE_MS);
+    }
+  });
+
+  it("are hardened alike, without MemoryDenyWriteExecute (V8 compiles code at run time)", () => {
+    const differing = new Set(["Description", "ExecStart"]);
+    expect(template.filter(([key]) => !differing.has(key))).toEqual(single.filter(([key]) => !differing.has(key)));
+    expect(Object.fromEntries(single)).toMatchObject({
+      User: "diaspora",
+      NoNewPrivileges: "true",
+      ProtectSystem: "strict",
+      ProtectHome: "true",
+      PrivateTmp: "true",
+      PrivateDevices: "true",
+      CapabilityBoundingSet: "",
+      RestrictAddressFamilies: "AF_UNIX AF_INET AF_INET6",
+      SystemCallFilter: "@system-service @pkey",
+      Restart: "on-failure",
+      EnvironmentFile: "/etc/diaspora-policy/env",
+    });
+    expect(value(single, "MemoryDenyWriteExecute")).toEqual([]);
+  });
+});
+
+describe("the settings files", () => {
+  it(".env.example lists every setting the server reads, and deploy/env.example only those", () => {
+    const listed = namesIn(readFileSync(path.join(PATHS.root, ".env.example"), "utf8"));
+    expect([...listed].sort()).toEqual([...SETTING_NAMES].sort());
+    expect(namesIn(deployFile("env.example")).filter((name) => !SETTING_NAMES.includes(name))).toEqual([]);
+  });
+
+  it("deploy/env.example, read by the shell as deploy/site-command reads it, is a valid production configuration", () => {
+    const file = path.join(PATHS.root, "deploy", "env.example");
+    // The data folder the unit may write to; a temporary one here, so the session secret is not written under /var.
+    expect(namesIn(deployFile("env.example"))).toContain("DATA_DIR");
+    const printed = execFileSync("bash", ["-c", 'set -a; . "$0"; set +a; exec node -e "process.stdout.write(JSON.stringify(process.env))"', file], { env: { PATH: process.env.PATH } });
+    const env = JSON.parse(printed.toString()) as Record<string, string>;
+    expect(env.DATA_DIR).toBe(value(single, "ReadWritePaths")[0]);
+    const config = parseConfig({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "deploy-env-")) });
+    expect(config).toMatchObject({ mode: "production", host: "127.0.0.1", port: 3000, appUrl: "https://example.org", trustProxy: ["loopback"], mailFrom: "Diaspora Policy <no-reply@example.org>" });
+  });
+});
