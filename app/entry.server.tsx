@@ -1,7 +1,5 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { DocumentOnlyProvider } from "~/components/layout/document-html";
 import { NonceProvider } from "~/components/layout/nonce";
@@ -9,6 +7,12 @@ import { documentOnlyHtml } from "~/lib/document-only.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Renders the whole document before answering. No route streams deferred data, so the shell is the
+ * page: waiting for all of it costs nothing, lets a late error still set the status, and collecting
+ * React's output in one buffer spares every page a web stream of a hundred small chunks (the server
+ * then compresses it, or stores it in the page cache, in one piece).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -20,14 +24,21 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer | Uint8Array, _encoding, callback) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <DocumentOnlyProvider value={documentOnlyHtml(request)}>
@@ -36,29 +47,23 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
+        },
+        onAllReady() {
+          pipe(page);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.services.logger.error({ err: error }, "streaming render error");
+          // An error before the shell is thrown to React Router, which reports it; one after is only known here.
+          if (shellRendered) loadContext.services.logger.error({ err: error }, "render error");
         },
       },
     );
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }

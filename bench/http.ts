@@ -1,6 +1,6 @@
 import { execSync, spawn } from "node:child_process";
 import Database from "better-sqlite3";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -59,7 +59,10 @@ for (const pagePath of PAGES) {
 const loadedRss = treeRssBytes(server.child.pid!);
 
 // Subscribe POSTs, then the process is killed outright: every address it acknowledged must be stored.
+const mailsBefore = mailFiles(server.dataDir);
 const subscribe = wrk(server.url + "/", { connections: CONNECTIONS, seconds: SECONDS, script: "bench/wrk/subscribe.lua", env: { BENCH_ORIGIN: server.url } });
+// The confirmation mails wait while the burst lasts (the outbox yields to requests): how long after it the last is written.
+const mailsAfterBurst = await mailsWritten(server.dataDir, mailsBefore + subscribe.acknowledged, 120_000);
 server.child.kill("SIGKILL");
 await server.exited;
 const stored = storedBenchSubscribers(server.dataDir);
@@ -94,6 +97,9 @@ console.log(
     `p99 ${subscribe.p99Ms.toFixed(1)} ms, ${subscribe.acknowledged} acknowledged, ${stored} stored after kill -9 ` +
     `(${stored >= subscribe.acknowledged ? "none lost" : `${subscribe.acknowledged - stored} LOST`}), ${subscribe.errors} errors`,
 );
+console.log(
+  `Confirmation mails of the burst: ${mailsAfterBurst.written} of ${subscribe.acknowledged} written, the last ${(mailsAfterBurst.ms / 1000).toFixed(1)} s after the burst ended`,
+);
 console.log(`Restart to the first 200 of /: ${(restartMs / 1000).toFixed(2)} s (goal ≤ 2 s); the first start, seeding the sample content: ${(firstStartMs / 1000).toFixed(2)} s`);
 console.log(`Memory: ${(idleRss / MB).toFixed(0)} MB idle (goal ≤ 150 MB), ${(loadedRss / MB).toFixed(0)} MB after the load`);
 
@@ -102,7 +108,7 @@ mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/http-${commit}.json`;
 writeFileSync(
   file,
-  JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, firstStartMs, idleRss, loadedRss, pages: rows, subscribe: { ...subscribe, stored } }, null, 2),
+  JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, firstStartMs, idleRss, loadedRss, pages: rows, subscribe: { ...subscribe, stored, mailsAfterBurst } }, null, 2),
 );
 console.log(`Written to ${file}`);
 
@@ -126,6 +132,22 @@ function storedBenchSubscribers(dataDir: string): number {
   } finally {
     db.close();
   }
+}
+
+/** The mails the server wrote to DATA_DIR/mail (no SMTP_URL in the bench). */
+function mailFiles(dataDir: string): number {
+  return existsSync(path.join(dataDir, "mail")) ? readdirSync(path.join(dataDir, "mail")).filter((name) => name.endsWith(".eml")).length : 0;
+}
+
+/** Waits until `count` mails are written (or `timeoutMs` passed): how many are there and when the last came. */
+async function mailsWritten(dataDir: string, count: number, timeoutMs: number): Promise<{ written: number; ms: number }> {
+  const started = performance.now();
+  let written = mailFiles(dataDir);
+  while (written < count && performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    written = mailFiles(dataDir);
+  }
+  return { written, ms: performance.now() - started };
 }
 
 async function firstOk(url: string): Promise<void> {

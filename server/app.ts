@@ -2,9 +2,9 @@ import type { RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
+import { accessLog } from "./access-log";
 import { pagesChangedBy } from "./cached-pages";
 import { pageCacheLane } from "./page-cache-lane";
 import { healthCheck } from "./health";
@@ -55,19 +55,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
 
   app.use(securityHeaders({ development: config.mode === "development" }));
   app.use(compression());
-  app.use(
-    pinoHttp({
-      logger,
-      // Asset and dev-server module requests would drown the page requests.
-      autoLogging: { ignore: (req) => /^\/(assets|@|node_modules|app)\//.test(req.url ?? "") || req.url === "/healthz" },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      // Method, path and status are enough: headers carry cookies, query strings may carry addresses.
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(accessLog(logger));
   app.use(refuseNulInUrl());
   // Before anything reads a body; the upload endpoint streams its own (tus, with a limit per kind of file).
   app.use(

@@ -1,6 +1,7 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener } from "node:http";
 import type { Logger } from "pino";
 import type { PageCache } from "~/adapters/pages/page-cache.server";
+import { accessLogLine } from "./access-log";
 import { mayUseCache, pageKey, writeCachedPage } from "./cached-pages";
 import { isPagePath, LANGUAGE_VARY, redirectLanguage } from "./language";
 import { hasNul } from "./nul-in-url";
@@ -27,7 +28,7 @@ export function pageCacheLane({ pages, logger, development, trustsProxy, app }: 
     if (!answer) return app(req, res);
     const started = performance.now();
     writeCachedPage(req, res, answer.page, { development, https: answer.https, hit: true, vary: answer.vary });
-    accessLog(logger, req, res, started);
+    accessLogLine(logger, req, res, started);
   };
 }
 
@@ -55,11 +56,4 @@ function isHttps(req: IncomingMessage, trustsProxy: PageCacheLaneOptions["trusts
   const header = req.headers["x-forwarded-proto"];
   const first = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
   return first === "https";
-}
-
-/** The same line the application logs for every page: method, path, status and time, never the query. */
-function accessLog(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number): void {
-  if (!logger.isLevelEnabled("info")) return;
-  const path = (req.url ?? "/").split("?")[0];
-  logger.info({ req: { method: req.method, path }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) }, "request completed");
 }

@@ -9,6 +9,7 @@ import { deleteFinishedOutboxRows } from "~/modules/outbox/retention.server";
 import { seedDefaultSettings } from "~/modules/settings/settings.server";
 import { startOutboxWorker } from "~/modules/outbox/worker.server";
 import { runRetention } from "../../server/retention-job";
+import { keepLoopBusy } from "../support/busy-loop";
 import { capturingLogger } from "../support/outbox-fixtures";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
 
@@ -221,6 +222,23 @@ describe.each(dialects)("outbox worker on %s", (dialect) => {
     worker.wake();
     await sleep(100);
     expect(ran).toEqual(["now"]);
+  });
+
+  it("holds a woken row while requests crowd the process, and runs it as soon as they stop", async () => {
+    const ran: string[] = [];
+    const timing = { pollMs: 60_000, firstRunMs: 60_000, crowd: { windowMs: 100, maxWaitMs: 60_000 } };
+    const worker = startOutboxWorker({ db: database.db, logger, now: () => new Date() }, { [MAIL]: async ({ subscriberId }) => void ran.push(subscriberId) }, timing);
+    try {
+      await keepLoopBusy(150);
+      await enqueue(database.db, MAIL, { subscriberId: "after the crowd" }, new Date());
+      worker.wake();
+      await keepLoopBusy(800);
+      expect(ran).toEqual([]);
+      for (let i = 0; i < 100 && ran.length === 0; i++) await sleep(20);
+      expect(ran).toEqual(["after the crowd"]);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("judges due rows by the clock of the services it is given, the one that stamped them", async () => {

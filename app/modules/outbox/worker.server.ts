@@ -2,12 +2,14 @@ import type { Logger } from "pino";
 import type { Db } from "~/adapters/db/database.server";
 import { drainOutbox, OUTBOX_LIMITS, type OutboxHandlers } from "./drain.server";
 import type { OutboxTopic } from "./enqueue.server";
+import { crowdGate, type CrowdGateOptions, type CrowdVerdict } from "./crowd-gate";
 
 /**
  * The outbox worker (docs/decisions/026-outbox-for-deferred-work.md): inside the server process, it
  * drains due rows every 2 seconds, and at once when woken after an enqueue. Every process may run
  * one; row claims keep each row to one worker at a time. Due rows are judged by the services' clock,
- * the one that stamped them when they were enqueued.
+ * the one that stamped them when they were enqueued. While requests crowd the process, due rows wait
+ * a few seconds at most (./crowd-gate.ts).
  */
 
 export interface OutboxWorker {
@@ -22,12 +24,16 @@ export interface WorkerTiming {
   pollMs?: number;
   firstRunMs?: number;
   graceMs?: number;
+  crowd?: CrowdGateOptions;
 }
+
+/** How soon a worker held back by a crowd looks again. */
+const WAIT_RECHECK_MS = 500;
 
 export function startOutboxWorker(
   services: { db: Db; logger: Logger; now: () => Date },
   handlers: OutboxHandlers,
-  { pollMs = 2_000, firstRunMs = 1_000, graceMs = 5_000 }: WorkerTiming = {},
+  { pollMs = 2_000, firstRunMs = 1_000, graceMs = 5_000, crowd }: WorkerTiming = {},
 ): OutboxWorker {
   const { logger } = services;
   const waiting = (Object.keys(handlers) as OutboxTopic[]).filter((topic) => !handlers[topic]);
@@ -37,6 +43,7 @@ export function startOutboxWorker(
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  const gate = crowdGate(crowd);
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
@@ -47,7 +54,7 @@ export function startOutboxWorker(
 
   /** Sooner than the next poll when a batch handler said when it takes rows again (a provider's window). */
   let nextMs = pollMs;
-  const drainOnce = async () => {
+  const drainOnce = async (verdict: CrowdVerdict) => {
     nextMs = pollMs;
     do {
       again = false;
@@ -60,7 +67,8 @@ export function startOutboxWorker(
       } catch (error) {
         logger.error({ err: error, job: "outbox" }, "outbox: drain failed; it runs again next round");
       }
-    } while (again && !stopped);
+      // Under a crowd, one bounded drain; the rest waits for the next verdict.
+    } while (again && !stopped && verdict === "all");
   };
 
   function tick() {
@@ -69,8 +77,14 @@ export function startOutboxWorker(
       again = true;
       return;
     }
-    running = drainOnce().finally(() => {
+    const verdict = gate.verdict();
+    if (verdict === "wait") {
+      schedule(Math.min(pollMs, WAIT_RECHECK_MS));
+      return;
+    }
+    running = drainOnce(verdict).finally(() => {
       running = undefined;
+      gate.idle();
       schedule(nextMs);
     });
   }

@@ -1,0 +1,29 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+
+/** Asset and dev-server module requests would drown the page requests. */
+const UNLOGGED = /^\/(assets|@|node_modules|app)\//;
+
+/**
+ * One line per answered request: method, path (never the query: it may carry an address), status and
+ * time. Headers are never logged: they carry cookies. A 5xx is logged as an error. Written when the
+ * answer has finished (or the client left first), through the logger's asynchronous destination.
+ */
+export function accessLogLine(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number): void {
+  const level = res.statusCode >= 500 ? "error" : "info";
+  if (!logger.isLevelEnabled(level)) return;
+  const path = (req.url ?? "/").split("?")[0];
+  const line = { req: { method: req.method, path }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
+  logger[level](line, res.writableEnded ? "request completed" : "request aborted");
+}
+
+/** The application's access log (the page cache's lane writes the same line for the pages it answers). */
+export function accessLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    if (UNLOGGED.test(req.url) || req.url === "/healthz") return next();
+    const started = performance.now();
+    res.once("close", () => accessLogLine(logger, req, res, started));
+    next();
+  };
+}
