@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/adapters/db/database.server";
 import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
 import { STATIC_MIGRATIONS } from "~/adapters/db/migrate.server";
+import { createBackup } from "~/modules/backup/backup.server";
 import { restoreBackup } from "~/modules/backup/restore.server";
 import { openSnapshot } from "~/modules/backup/snapshot-reader.server";
 import { verifySnapshot } from "~/modules/backup/verify-snapshot.server";
@@ -210,5 +211,31 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
     await expect(restoreInProcess(snapshot)).rejects.toThrow("a restore only goes into an empty site");
     expect(folderState(target.config.dataDir)).toEqual(folderBefore);
     expect(await state()).toEqual(before);
+  });
+
+  it("fails with a clear message and leaves no snapshot when it cannot copy the database", async () => {
+    const noDatabase = { ...source.config, dataDir: mkdtempSync(path.join(tmpdir(), "no-database-")) };
+    // On PostgreSQL: no pg_dump on the PATH, then a pg_dump older than the server (a stand-in that prints an old version).
+    const oldTools = mkdtempSync(path.join(tmpdir(), "old-pg-dump-"));
+    writeFileSync(path.join(oldTools, "pg_dump"), "#!/bin/sh\necho 'pg_dump (PostgreSQL) 9.6.24'\n", { mode: 0o755 });
+    const failures =
+      dialect === "sqlite"
+        ? [{ config: noDatabase, PATH: process.env.PATH, message: "There is no database at" }]
+        : [
+            { config: source.config, PATH: mkdtempSync(path.join(tmpdir(), "no-tools-")), message: "pg_dump was not found" },
+            { config: source.config, PATH: oldTools, message: "older than the PostgreSQL server" },
+          ];
+    for (const failure of failures) {
+      const folder = mkdtempSync(path.join(tmpdir(), "failed-backup-"));
+      const path_ = process.env.PATH;
+      process.env.PATH = failure.PATH;
+      try {
+        const backup = createBackup({ config: failure.config, storage: source.storage, now: () => new Date(), log: () => undefined }, path.join(folder, "site.tar.gz"));
+        await expect(backup).rejects.toThrow(failure.message);
+      } finally {
+        process.env.PATH = path_;
+      }
+      expect(readdirSync(folder)).toEqual([]);
+    }
   });
 });

@@ -32,8 +32,9 @@ export function defaultBackupName(at: Date): string {
 export async function createBackup({ config, storage, now, log }: BackupDependencies, target: string): Promise<Manifest> {
   const startedAt = now();
   const writer = await createSnapshotWriter(target);
-  const work = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
+  let work: string | undefined;
   try {
+    work = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
     const kind = config.databaseUrl ? "postgres" : "sqlite";
     log(`Copying the ${kind === "sqlite" ? "SQLite" : "PostgreSQL"} database…`);
     const databaseCopy = path.join(work, path.basename(DATABASE_ENTRY[kind]));
@@ -66,6 +67,6 @@ export async function createBackup({ config, storage, now, log }: BackupDependen
     await writer.abort();
     throw error;
   } finally {
-    await rm(work, { recursive: true, force: true });
+    if (work) await rm(work, { recursive: true, force: true });
   }
 }

@@ -19,7 +19,7 @@ export async function connectPostgres(databaseUrl: string): Promise<pg.Client> {
 }
 
 export async function serverVersionNum(client: pg.Client): Promise<number> {
-  return Number((await client.query<{ v: string }>("show server_version_num")).rows[0]!.v);
+  return Number((await client.query<{ v: string }>("select current_setting('server_version_num') as v")).rows[0]!.v);
 }
 
 /**
