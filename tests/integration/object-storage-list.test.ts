@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createObjectStorage, type ObjectStorage } from "~/adapters/storage/object-storage.server";
 import { startS3Server } from "../support/s3-server";
@@ -9,13 +10,27 @@ import { startS3Server } from "../support/s3-server";
  * The storage contract's `list()` (what a backup copies and a restore checks is empty), on the folder
  * storage and on S3 through s3rver, as the rest of the contract in object-storage.test.ts.
  */
-const backends: Array<[string, () => Promise<{ storage: ObjectStorage; root?: string; close: () => Promise<void> }>]> = [
+interface Backend {
+  storage: ObjectStorage;
+  /** Puts files where the storage keeps its objects under names no key can take. */
+  putForeign: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const backends: Array<[string, () => Promise<Backend>]> = [
   [
     "filesystem (DATA_DIR/objects)",
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "objects-list-"));
       const storage = await createObjectStorage({ dataDir, s3: undefined });
-      return { storage, root: path.join(dataDir, "objects"), close: async () => rmSync(dataDir, { recursive: true, force: true }) };
+      const root = path.join(dataDir, "objects");
+      const putForeign = async () => {
+        mkdirSync(path.join(root, ".tmp"), { recursive: true });
+        writeFileSync(path.join(root, ".tmp", "half-written"), "x");
+        writeFileSync(path.join(root, ".hidden"), "x");
+        writeFileSync(path.join(root, "with space"), "x");
+      };
+      return { storage, putForeign, close: async () => rmSync(dataDir, { recursive: true, force: true }) };
     },
   ],
   [
@@ -23,7 +38,12 @@ const backends: Array<[string, () => Promise<{ storage: ObjectStorage; root?: st
     async () => {
       const s3 = await startS3Server();
       const storage = await createObjectStorage({ dataDir: tmpdir(), s3: s3.settings });
-      return { storage, close: async () => (storage.close(), await s3.close()) };
+      // A bucket may hold keys the site never makes (another program's, a hidden one): they are not its files.
+      const client = new S3Client({ endpoint: s3.settings.endpoint, region: s3.settings.region, forcePathStyle: true, credentials: s3.settings });
+      const putForeign = async () => {
+        for (const Key of ["_private/notes.txt", "with space.txt"]) await client.send(new PutObjectCommand({ Bucket: s3.settings.bucket, Key, Body: "x" }));
+      };
+      return { storage, putForeign, close: async () => (client.destroy(), storage.close(), await s3.close()) };
     },
   ],
 ];
@@ -35,7 +55,7 @@ const listed = async (storage: ObjectStorage) => {
 };
 
 describe.each(backends)("object storage list(): %s", (_name, open) => {
-  let backend: Awaited<ReturnType<(typeof backends)[number][1]>>;
+  let backend: Backend;
   beforeAll(async () => {
     backend = await open();
   });
@@ -52,12 +72,8 @@ describe.each(backends)("object storage list(): %s", (_name, open) => {
     expect(await listed(backend.storage)).toEqual(["a.bin", "podcast/audio/x.mp3", "shop/covers/deep/z.png"]);
   });
 
-  it("lists no file a key could not name (the folder storage's own sidecars and temporary files)", async () => {
-    if (backend.root) {
-      mkdirSync(path.join(backend.root, ".tmp"), { recursive: true });
-      writeFileSync(path.join(backend.root, ".tmp", "half-written"), "x");
-      writeFileSync(path.join(backend.root, ".hidden"), "x");
-    }
+  it("lists no file a key could not name (the folder storage's own temporary files, another program's objects)", async () => {
+    await backend.putForeign();
     expect(await listed(backend.storage)).toEqual(["a.bin", "podcast/audio/x.mp3", "shop/covers/deep/z.png"]);
   });
 });

@@ -3,17 +3,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
-import type { AppConfig } from "~/lib/config.server";
 import { DATA_FILES, DATABASE_ENTRY, dataEntry, FORMAT_VERSION, MANIFEST_NAME, type Manifest } from "./manifest";
 import { snapshotPostgres } from "./postgres-snapshot.server";
 import { createSnapshotWriter } from "./snapshot-writer.server";
+import { databaseKindOf, type SiteConfig } from "./site-config";
 import { snapshotSqlite } from "./sqlite-snapshot.server";
 import { copyStoredFiles } from "./stored-files.server";
 
-export type BackupConfig = Pick<AppConfig, "dataDir" | "databaseUrl">;
-
 export interface BackupDependencies {
-  config: BackupConfig;
+  config: SiteConfig;
   storage: ObjectStorage;
   now: () => Date;
   log: (line: string) => void;
@@ -35,7 +33,7 @@ export async function createBackup({ config, storage, now, log }: BackupDependen
   let work: string | undefined;
   try {
     work = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
-    const kind = config.databaseUrl ? "postgres" : "sqlite";
+    const kind = databaseKindOf(config);
     log(`Copying the ${kind === "sqlite" ? "SQLite" : "PostgreSQL"} database…`);
     const databaseCopy = path.join(work, path.basename(DATABASE_ENTRY[kind]));
     const contents = config.databaseUrl ? await snapshotPostgres(config.databaseUrl, databaseCopy) : await snapshotSqlite(config.dataDir, databaseCopy);

@@ -4,13 +4,13 @@ import { STATIC_MIGRATIONS } from "~/adapters/db/migrate.server";
 import { BackupError } from "./backup-error";
 import type { Manifest } from "./manifest";
 import { connectPostgres, postgresObjects } from "./postgres-snapshot.server";
-import type { RestoreConfig } from "./restore.server";
+import { databaseKindOf, type SiteConfig } from "./site-config";
 
 const kindName = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 
 /** Refuses a snapshot this site cannot take as it is configured: another database kind, or a newer schema. */
-export async function checkCompatible(manifest: Manifest, config: RestoreConfig): Promise<void> {
-  const kind = config.databaseUrl ? "postgres" : "sqlite";
+export async function checkCompatible(manifest: Manifest, config: SiteConfig): Promise<void> {
+  const kind = databaseKindOf(config);
   if (manifest.database.kind !== kind) {
     throw new BackupError(
       `This snapshot holds a ${kindName[manifest.database.kind]} database, and the site is set up for ${kindName[kind]} ` +
@@ -30,7 +30,7 @@ export async function checkCompatible(manifest: Manifest, config: RestoreConfig)
  * What the restore target already holds, in words (empty when it holds nothing): a restore never
  * merges into, or overwrites, a site's data.
  */
-export async function targetContents(config: RestoreConfig, storage: ObjectStorage): Promise<string[]> {
+export async function targetContents(config: SiteConfig, storage: ObjectStorage): Promise<string[]> {
   const found: string[] = [];
   const names = await readdir(config.dataDir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
@@ -55,7 +55,7 @@ export async function targetContents(config: RestoreConfig, storage: ObjectStora
   return found;
 }
 
-export async function checkTargetEmpty(config: RestoreConfig, storage: ObjectStorage): Promise<void> {
+export async function checkTargetEmpty(config: SiteConfig, storage: ObjectStorage): Promise<void> {
   const found = await targetContents(config, storage);
   if (found.length === 0) return;
   throw new BackupError(

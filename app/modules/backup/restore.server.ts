@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
-import type { AppConfig } from "~/lib/config.server";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { BackupError } from "./backup-error";
 import { checkRestoredContents } from "./database-contents";
@@ -11,15 +10,14 @@ import { digestStream } from "./digest-stream.server";
 import { DATABASE_ENTRY, dataEntry, fileEntry, type EntryDigest, type Manifest } from "./manifest";
 import { restorePostgres } from "./postgres-snapshot.server";
 import { checkCompatible, checkTargetEmpty } from "./restore-target.server";
+import type { SiteConfig } from "./site-config";
 import { drain, openSnapshot, type SnapshotEntries } from "./snapshot-reader.server";
 import { describeSqliteFile, sqliteFileIn } from "./sqlite-snapshot.server";
 import { restoreStoredFile } from "./stored-files.server";
 import { verifySnapshot } from "./verify-snapshot.server";
 
-export type RestoreConfig = Pick<AppConfig, "dataDir" | "databaseUrl">;
-
 export interface RestoreDependencies {
-  config: RestoreConfig;
+  config: SiteConfig;
   storage: ObjectStorage;
   log: (line: string) => void;
 }
