@@ -14,9 +14,9 @@ const { out } = argumentsOrUsage(
   "Usage: npm run backup [-- --out backups/my-backup.tar.gz]",
 );
 
-await runOnConfiguredSite("The backup failed, and no snapshot was written.", async (config, storage) => {
+await runOnConfiguredSite("The backup failed, and no snapshot was written.", async (config, storage, signal) => {
   const target = path.resolve(out ?? path.join("backups", defaultBackupName(new Date())));
-  const manifest = await createBackup({ config, storage, now: () => new Date(), log: (line) => console.log(line) }, target);
+  const manifest = await createBackup({ config, storage, now: () => new Date(), log: (line) => console.log(line), signal }, target);
   const rows = Object.values(manifest.database.tables).reduce((sum, count) => sum + count, 0);
   const fileBytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
   console.log(

@@ -14,8 +14,8 @@ const source = argumentsOrUsage(() => {
   return path.resolve(positionals[0]!);
 }, "Usage: npm run restore -- backups/backup-2026-01-31T02-00-00Z.tar.gz");
 
-await runOnConfiguredSite("The restore did not happen.", async (config, storage) => {
-  const manifest = await restoreBackup({ config, storage, log: (line) => console.log(line) }, source);
+await runOnConfiguredSite("The restore did not happen.", async (config, storage, signal) => {
+  const manifest = await restoreBackup({ config, storage, log: (line) => console.log(line), signal }, source);
   console.log(
     `Restored the backup of ${manifest.createdAt} into ${config.databaseUrl ? "the PostgreSQL database" : config.dataDir}` +
       ` with ${manifest.files.length} stored files${storage.kind === "s3" ? " in the S3 bucket" : ""}.\n` +

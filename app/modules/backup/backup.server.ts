@@ -15,6 +15,8 @@ export interface BackupDependencies {
   storage: ObjectStorage;
   now: () => Date;
   log: (line: string) => void;
+  /** Stops the backup between two files (Ctrl-C): what was written is removed. */
+  signal?: AbortSignal;
 }
 
 /** `backups/backup-2026-11-27T09-30-00Z.tar.gz`: sorts by time, and holds no character a file system refuses. */
@@ -27,7 +29,7 @@ export function defaultBackupName(at: Date): string {
  * first, then every stored file, then the data folder's session secret, and the manifest last, once
  * everything it lists is written. Nothing is left at `target` unless all of it succeeded.
  */
-export async function createBackup({ config, storage, now, log }: BackupDependencies, target: string): Promise<Manifest> {
+export async function createBackup({ config, storage, now, log, signal }: BackupDependencies, target: string): Promise<Manifest> {
   const startedAt = now();
   const writer = await createSnapshotWriter(target);
   let work: string | undefined;
@@ -36,12 +38,12 @@ export async function createBackup({ config, storage, now, log }: BackupDependen
     const kind = databaseKindOf(config);
     log(`Copying the ${kind === "sqlite" ? "SQLite" : "PostgreSQL"} database…`);
     const databaseCopy = path.join(work, path.basename(DATABASE_ENTRY[kind]));
-    const contents = config.databaseUrl ? await snapshotPostgres(config.databaseUrl, databaseCopy) : await snapshotSqlite(config.dataDir, databaseCopy);
+    const contents = config.databaseUrl ? await snapshotPostgres(config.databaseUrl, databaseCopy, signal) : await snapshotSqlite(config.dataDir, databaseCopy);
     const databaseDigest = await writer.addFile(DATABASE_ENTRY[kind], databaseCopy);
     await rm(databaseCopy);
 
     log(`Copying the stored files (${storage.kind === "s3" ? "S3 bucket" : "data folder"})…`);
-    const files = await copyStoredFiles(storage, writer, (copied) => log(`  ${copied} files copied…`));
+    const files = await copyStoredFiles(storage, writer, (copied) => log(`  ${copied} files copied…`), signal);
 
     const dataFiles: Manifest["dataFiles"] = [];
     for (const name of DATA_FILES) {
@@ -49,6 +51,7 @@ export async function createBackup({ config, storage, now, log }: BackupDependen
       if (existsSync(file)) dataFiles.push({ name, ...(await writer.addFile(dataEntry(name), file)) });
     }
 
+    signal?.throwIfAborted();
     const manifest: Manifest = {
       format: FORMAT_VERSION,
       createdAt: startedAt.toISOString(),

@@ -27,14 +27,14 @@ export async function serverVersionNum(client: pg.Client): Promise<number> {
  * are read in a repeatable-read transaction whose snapshot pg_dump is told to use (--snapshot), so the
  * manifest and the dump describe the very same moment, however many writes happen meanwhile.
  */
-export async function snapshotPostgres(databaseUrl: string, dumpFile: string): Promise<DatabaseContents> {
+export async function snapshotPostgres(databaseUrl: string, dumpFile: string, signal?: AbortSignal): Promise<DatabaseContents> {
   const client = await connectPostgres(databaseUrl);
   try {
     await checkToolVersion("pg_dump", await serverVersionNum(client));
     await client.query("begin isolation level repeatable read read only");
     const snapshot = (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0]!.id;
     const contents = await describePostgres(client);
-    await runPostgresTool("pg_dump", ["--format=custom", `--snapshot=${snapshot}`, `--file=${dumpFile}`], databaseUrl);
+    await runPostgresTool("pg_dump", ["--format=custom", `--snapshot=${snapshot}`, `--file=${dumpFile}`], { databaseUrl, signal });
     await client.query("commit");
     return contents;
   } finally {
@@ -73,11 +73,11 @@ export async function postgresObjects(client: pg.Client): Promise<string[]> {
  * grants and comments are left out: the database user of the new site owns what it restores, and
  * a comment on the pg_trgm extension could only be set by that extension's owner.
  */
-export async function restorePostgres(databaseUrl: string, dumpFile: string): Promise<DatabaseContents> {
+export async function restorePostgres(databaseUrl: string, dumpFile: string, signal?: AbortSignal): Promise<DatabaseContents> {
   const client = await connectPostgres(databaseUrl);
   try {
     await checkToolVersion("pg_restore", await serverVersionNum(client));
-    await runPostgresTool("pg_restore", ["--no-owner", "--no-privileges", "--no-comments", "--single-transaction", "--exit-on-error", dumpFile], databaseUrl);
+    await runPostgresTool("pg_restore", ["--no-owner", "--no-privileges", "--no-comments", "--single-transaction", "--exit-on-error", dumpFile], { databaseUrl, signal });
     return await describePostgres(client);
   } finally {
     await client.end();

@@ -12,11 +12,12 @@ const installHint = (major?: number) =>
  * an error that says what to do. The password travels in PGPASSWORD, not on the command line, where
  * every user of the machine could read it.
  */
-export function runPostgresTool(tool: PostgresTool, args: string[], databaseUrl?: string): Promise<string> {
+export function runPostgresTool(tool: PostgresTool, args: string[], { databaseUrl, signal }: { databaseUrl?: string; signal?: AbortSignal } = {}): Promise<string> {
   const { url, password } = databaseUrl ? withoutPassword(databaseUrl) : { url: undefined, password: undefined };
   const child = spawn(tool, url ? [...args, `--dbname=${url}`] : args, {
     env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
+    ...(signal ? { signal } : {}),
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -20,6 +20,8 @@ export interface RestoreDependencies {
   config: SiteConfig;
   storage: ObjectStorage;
   log: (line: string) => void;
+  /** Stops the restore between two files (Ctrl-C): what was written is removed. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -29,10 +31,10 @@ export interface RestoreDependencies {
  * database and the session secret are put in place last. If any step fails, what was written is
  * removed again, so the target is as empty as it was.
  */
-export async function restoreBackup({ config, storage, log }: RestoreDependencies, source: string): Promise<Manifest> {
+export async function restoreBackup({ config, storage, log, signal }: RestoreDependencies, source: string): Promise<Manifest> {
   const entries = await openSnapshot(source);
   log("Checking every file of the snapshot…");
-  const manifest = await verifySnapshot(entries);
+  const manifest = await verifySnapshot(entries, signal);
   await checkCompatible(manifest, config);
   await checkTargetEmpty(config, storage);
 
@@ -42,11 +44,11 @@ export async function restoreBackup({ config, storage, log }: RestoreDependencie
   const restoredKeys: string[] = [];
   try {
     log(`Restoring ${manifest.files.length} stored files (${storage.kind === "s3" ? "to the S3 bucket" : "to the data folder"})…`);
-    await putEntriesInPlace(entries, manifest, storage, work, restoredKeys);
+    await putEntriesInPlace({ entries, manifest, storage, work, restoredKeys, signal });
     log("Restoring the database…");
     const databaseCopy = path.join(work, path.basename(DATABASE_ENTRY[manifest.database.kind]));
     if (config.databaseUrl) {
-      checkRestoredContents(manifest.database, await restorePostgres(config.databaseUrl, databaseCopy));
+      checkRestoredContents(manifest.database, await restorePostgres(config.databaseUrl, databaseCopy, signal));
     } else {
       checkRestoredContents(manifest.database, describeSqliteFile(databaseCopy));
       await rename(databaseCopy, sqliteFileIn(config.dataDir));
@@ -67,13 +69,24 @@ export async function restoreBackup({ config, storage, log }: RestoreDependencie
 }
 
 /** The second reading of the snapshot: stored files into storage, the database and data files into `work`. */
-async function putEntriesInPlace(entries: SnapshotEntries, manifest: Manifest, storage: ObjectStorage, work: string, restoredKeys: string[]): Promise<void> {
+interface Placement {
+  entries: SnapshotEntries;
+  manifest: Manifest;
+  storage: ObjectStorage;
+  work: string;
+  /** Filled as files are put, so a failure can remove them. */
+  restoredKeys: string[];
+  signal: AbortSignal | undefined;
+}
+
+async function putEntriesInPlace({ entries, manifest, storage, work, restoredKeys, signal }: Placement): Promise<void> {
   const files = new Map(manifest.files.map((file) => [fileEntry(file.key), file]));
   const local = new Map<string, EntryDigest & { file: string }>([
     [DATABASE_ENTRY[manifest.database.kind], { ...manifest.database, file: path.join(work, path.basename(DATABASE_ENTRY[manifest.database.kind])) }],
     ...manifest.dataFiles.map((file) => [dataEntry(file.name), { ...file, file: path.join(work, file.name) }] as const),
   ]);
   for await (const { name, body } of entries()) {
+    signal?.throwIfAborted();
     const stored = files.get(name);
     const target = local.get(name);
     if (stored) {

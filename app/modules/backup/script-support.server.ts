@@ -45,18 +45,27 @@ export function argumentsOrUsage<T>(parse: () => T, usage: string): T {
  * Runs a backup or restore against the configured site, with its storage open; a failure is printed
  * after `failureHeading` and ends the process with exit code 1.
  */
-export async function runOnConfiguredSite(failureHeading: string, work: (config: AppConfig, storage: ObjectStorage) => Promise<void>): Promise<void> {
+export async function runOnConfiguredSite(
+  failureHeading: string,
+  work: (config: AppConfig, storage: ObjectStorage, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
   keepNewFilesPrivate();
+  // Ctrl-C (or a service manager's stop) ends the work at the next file and removes what it wrote.
+  const interruption = new AbortController();
+  const interrupt = () => interruption.abort(new BackupError("Stopped on request; what had been written was removed."));
+  process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
   try {
     const config = configForBackupScripts(process.env);
     const storage = await createObjectStorage(config);
     try {
-      await work(config, storage);
+      await work(config, storage, interruption.signal);
     } finally {
       storage.close();
     }
   } catch (error) {
-    console.error(`${failureHeading}\n${failureMessage(error)}`);
+    console.error(`${failureHeading}\n${failureMessage(interruption.signal.aborted ? interruption.signal.reason : error)}`);
     process.exitCode = 1;
+  } finally {
+    process.off("SIGINT", interrupt).off("SIGTERM", interrupt);
   }
 }

@@ -12,9 +12,10 @@ import type { SnapshotWriter } from "./snapshot-writer.server";
  * own size and sha256, or not claimed at all: the storage replaces a file in one step (a rename, an
  * S3 PUT), and one read sees one version.
  */
-export async function copyStoredFiles(storage: ObjectStorage, writer: SnapshotWriter, progress: (copied: number) => void): Promise<ManifestFile[]> {
+export async function copyStoredFiles(storage: ObjectStorage, writer: SnapshotWriter, progress: (copied: number) => void, signal?: AbortSignal): Promise<ManifestFile[]> {
   const files: ManifestFile[] = [];
   for await (const key of storage.list()) {
+    signal?.throwIfAborted();
     const object = await storage.get(key);
     if (!object) continue; // removed since it was listed
     const digest = await writer.add(fileEntry(key), object.body, object.size);

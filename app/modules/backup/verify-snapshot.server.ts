@@ -10,10 +10,11 @@ const SHOWN_PROBLEMS = 10;
  * Reads the whole snapshot once and checks every entry the manifest names against its size and
  * sha256, before a restore changes anything. A missing or damaged entry refuses the snapshot.
  */
-export async function verifySnapshot(entries: SnapshotEntries): Promise<Manifest> {
+export async function verifySnapshot(entries: SnapshotEntries, signal?: AbortSignal): Promise<Manifest> {
   const digests = new Map<string, EntryDigest>();
   let manifestText: string | undefined;
   for await (const { name, body } of entries()) {
+    signal?.throwIfAborted();
     if (name === MANIFEST_NAME) {
       const parts: Buffer[] = [];
       for await (const part of body) parts.push(part as Buffer);
