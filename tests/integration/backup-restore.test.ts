@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
@@ -127,6 +127,7 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
     await source?.drop();
     await target?.drop();
     await s3?.close();
+    rmSync(work, { recursive: true, force: true });
   });
 
   it("backs up the running site while it takes sign-ups and files, into one snapshot its manifest describes", async () => {
@@ -214,19 +215,19 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
   });
 
   it("fails with a clear message and leaves no snapshot when it cannot copy the database", async () => {
-    const noDatabase = { ...source.config, dataDir: mkdtempSync(path.join(tmpdir(), "no-database-")) };
+    const noDatabase = { ...source.config, dataDir: mkdtempSync(path.join(work, "no-database-")) };
     // On PostgreSQL: no pg_dump on the PATH, then a pg_dump older than the server (a stand-in that prints an old version).
-    const oldTools = mkdtempSync(path.join(tmpdir(), "old-pg-dump-"));
+    const oldTools = mkdtempSync(path.join(work, "old-pg-dump-"));
     writeFileSync(path.join(oldTools, "pg_dump"), "#!/bin/sh\necho 'pg_dump (PostgreSQL) 9.6.24'\n", { mode: 0o755 });
     const failures =
       dialect === "sqlite"
         ? [{ config: noDatabase, PATH: process.env.PATH, message: "There is no database at" }]
         : [
-            { config: source.config, PATH: mkdtempSync(path.join(tmpdir(), "no-tools-")), message: "pg_dump was not found" },
+            { config: source.config, PATH: mkdtempSync(path.join(work, "no-tools-")), message: "pg_dump was not found" },
             { config: source.config, PATH: oldTools, message: "older than the PostgreSQL server" },
           ];
     for (const failure of failures) {
-      const folder = mkdtempSync(path.join(tmpdir(), "failed-backup-"));
+      const folder = mkdtempSync(path.join(work, "failed-backup-"));
       const path_ = process.env.PATH;
       process.env.PATH = failure.PATH;
       try {

@@ -28,7 +28,7 @@ export interface BackupSite {
 /** The databases a test makes are named after TEST_DATABASE_URL's, so they are told apart from others'. */
 const newDatabaseName = (purpose: string) => `${new URL(TEST_DATABASE_URL!).pathname.slice(1)}_${purpose}_${randomBytes(4).toString("hex")}`;
 
-async function siteOn(env: Record<string, string>, dropDatabase?: string): Promise<BackupSite> {
+async function siteOn(env: Record<string, string>, dropDatabase?: string, folder = env.DATA_DIR!): Promise<BackupSite> {
   // SESSION_SECRET is given so that parsing the configuration writes no secret into a restore target.
   const config = parseConfig({ ...env, SESSION_SECRET: "test-only-secret-test-only-secret-test-only" });
   const storage = await createObjectStorage(config);
@@ -42,7 +42,7 @@ async function siteOn(env: Record<string, string>, dropDatabase?: string): Promi
       storage.close();
       await db?.destroy();
       if (dropDatabase) await onPostgresServer(TEST_DATABASE_URL!, (client) => client.query(`DROP DATABASE IF EXISTS ${dropDatabase} WITH (FORCE)`));
-      rmSync(config.dataDir, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }
@@ -71,15 +71,16 @@ export async function sourceSite(dialect: "sqlite" | "postgres", s3: TestS3Serve
 
 /** An empty place to restore into: a data folder not made yet, and on PostgreSQL an empty database and a new bucket. */
 export async function emptyTarget(dialect: "sqlite" | "postgres", s3: TestS3Server): Promise<BackupSite> {
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "restore-target-")), "data");
-  if (dialect === "sqlite") return siteOn({ ...noPostgresNorS3, DATA_DIR: dataDir });
+  const folder = mkdtempSync(path.join(tmpdir(), "restore-target-"));
+  const dataDir = path.join(folder, "data");
+  if (dialect === "sqlite") return siteOn({ ...noPostgresNorS3, DATA_DIR: dataDir }, undefined, folder);
   const database = newDatabaseName("restore");
   await onPostgresServer(TEST_DATABASE_URL!, (client) => client.query(`CREATE DATABASE ${database}`));
   const bucket = `restored-${randomBytes(4).toString("hex")}`;
   const client = new S3Client({ endpoint: s3.settings.endpoint, region: s3.settings.region, forcePathStyle: true, credentials: s3.settings });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
-  return siteOn({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl(TEST_DATABASE_URL!, database), ...s3.env, S3_BUCKET: bucket }, database);
+  return siteOn({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl(TEST_DATABASE_URL!, database), ...s3.env, S3_BUCKET: bucket }, database, folder);
 }
 
 /** `npm run backup` / `npm run restore` as the owner runs them: their own process, on `site`. */
