@@ -22,6 +22,11 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key, in no promised order (a backup copies them all; a restore checks the storage is
+   * empty). A key put while the listing runs may or may not be listed.
+   */
+  list(): AsyncIterable<string>;
   /** Releases connections (S3); the filesystem storage has none. */
   close(): void;
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { checkPutOptions, clampRange, type ObjectInfo, type ObjectStorage, type PutOptions } from "./contract";
-import { assertObjectKey, InvalidObjectKeyError } from "./keys";
+import { assertObjectKey, InvalidObjectKeyError, isValidObjectKey } from "./keys";
 
 /** What the sidecar file beside each object keeps. */
 interface Metadata {
@@ -162,8 +162,27 @@ export function createFilesystemStorage(folder: string): ObjectStorage {
       await removeFile(metaPath(key));
     },
 
+    list: () => listKeys(root),
+
     close() {},
   };
+}
+
+/**
+ * The keys of the files under `root`, depth first. The dot-folders (.meta, .tmp) hold no objects, and a
+ * file no key could name (put there by hand) is not an object either.
+ */
+async function* listKeys(root: string, prefix = ""): AsyncGenerator<string> {
+  const entries = await readdir(path.join(root, prefix), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (!isValidObjectKey(key)) continue;
+    if (entry.isDirectory()) yield* listKeys(root, key);
+    else if (entry.isFile()) yield key;
+  }
 }
 
 function isMissing(error: NodeJS.ErrnoException): boolean {

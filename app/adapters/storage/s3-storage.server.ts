@@ -1,10 +1,10 @@
 import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { AppConfig } from "~/lib/config.server";
 import { checkPutOptions, type ObjectInfo, type ObjectStorage, type PutOptions } from "./contract";
-import { assertObjectKey } from "./keys";
+import { assertObjectKey, isValidObjectKey } from "./keys";
 
 type S3Settings = NonNullable<AppConfig["s3"]>;
 
@@ -96,6 +96,13 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
     async delete(key) {
       // S3 answers a delete of a missing key with success, as the contract asks.
       await client.send(new DeleteObjectCommand({ Bucket, Key: assertObjectKey(key) }));
+    },
+
+    async *list() {
+      // A bucket shared with other data may hold keys the site never makes: those are not its objects.
+      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+        for (const { Key } of page.Contents ?? []) if (Key && isValidObjectKey(Key)) yield Key;
+      }
     },
 
     close: () => client.destroy(),

@@ -1,0 +1,73 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
+import { DATA_FILES, DATABASE_ENTRY, dataEntry, FORMAT_VERSION, MANIFEST_NAME, type Manifest } from "./manifest";
+import { snapshotPostgres } from "./postgres-snapshot.server";
+import { createSnapshotWriter } from "./snapshot-writer.server";
+import { databaseKindOf, type SiteConfig } from "./site-config";
+import { snapshotSqlite } from "./sqlite-snapshot.server";
+import { copyStoredFiles } from "./stored-files.server";
+
+export interface BackupDependencies {
+  config: SiteConfig;
+  storage: ObjectStorage;
+  now: () => Date;
+  log: (line: string) => void;
+  /** Stops the backup between two files (Ctrl-C): what was written is removed. */
+  signal?: AbortSignal;
+}
+
+/** `backups/backup-2026-11-27T09-30-00Z.tar.gz`: sorts by time, and holds no character a file system refuses. */
+export function defaultBackupName(at: Date): string {
+  return `backup-${at.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-")}.tar.gz`;
+}
+
+/**
+ * Writes a snapshot of the running site to `target` (a folder, a .tar or a .tar.gz): the database
+ * first, then every stored file, then the data folder's session secret, and the manifest last, once
+ * everything it lists is written. Nothing is left at `target` unless all of it succeeded.
+ */
+export async function createBackup({ config, storage, now, log, signal }: BackupDependencies, target: string): Promise<Manifest> {
+  const startedAt = now();
+  const writer = await createSnapshotWriter(target);
+  let work: string | undefined;
+  try {
+    work = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
+    const kind = databaseKindOf(config);
+    log(`Copying the ${kind === "sqlite" ? "SQLite" : "PostgreSQL"} database…`);
+    const databaseCopy = path.join(work, path.basename(DATABASE_ENTRY[kind]));
+    const contents = config.databaseUrl ? await snapshotPostgres(config.databaseUrl, databaseCopy, signal) : await snapshotSqlite(config.dataDir, databaseCopy);
+    const databaseDigest = await writer.addFile(DATABASE_ENTRY[kind], databaseCopy);
+    await rm(databaseCopy);
+
+    log(`Copying the stored files (${storage.kind === "s3" ? "S3 bucket" : "data folder"})…`);
+    const files = await copyStoredFiles(storage, writer, (copied) => log(`  ${copied} files copied…`), signal);
+
+    const dataFiles: Manifest["dataFiles"] = [];
+    for (const name of DATA_FILES) {
+      const file = path.join(config.dataDir, name);
+      if (existsSync(file)) dataFiles.push({ name, ...(await writer.addFile(dataEntry(name), file)) });
+    }
+
+    signal?.throwIfAborted();
+    const manifest: Manifest = {
+      format: FORMAT_VERSION,
+      createdAt: startedAt.toISOString(),
+      database: { kind, ...databaseDigest, ...contents },
+      storage: storage.kind,
+      dataFiles,
+      files,
+    };
+    const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    await writer.add(MANIFEST_NAME, Readable.from([text]), text.length);
+    await writer.finish();
+    return manifest;
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  } finally {
+    if (work) await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,104 @@
+import { createWriteStream, existsSync } from "node:fs";
+import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
+import { BackupError } from "./backup-error";
+import { checkRestoredContents } from "./database-contents";
+import { digestStream } from "./digest-stream.server";
+import { DATABASE_ENTRY, dataEntry, fileEntry, type EntryDigest, type Manifest } from "./manifest";
+import { restorePostgres } from "./postgres-snapshot.server";
+import { checkCompatible, checkTargetEmpty } from "./restore-target.server";
+import type { SiteConfig } from "./site-config";
+import { drain, openSnapshot, type SnapshotEntries } from "./snapshot-reader.server";
+import { describeSqliteFile, sqliteFileIn } from "./sqlite-snapshot.server";
+import { restoreStoredFile } from "./stored-files.server";
+import { verifySnapshot } from "./verify-snapshot.server";
+
+export interface RestoreDependencies {
+  config: SiteConfig;
+  storage: ObjectStorage;
+  log: (line: string) => void;
+  /** Stops the restore between two files (Ctrl-C): what was written is removed. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Brings a snapshot back into an empty site: the whole snapshot is checked first (every sha256), then
+ * the target is checked to be empty, and only then is anything written. The stored files go to the
+ * storage the site is configured for now (a folder or S3, whichever the snapshot came from); the
+ * database and the session secret are put in place last. If any step fails, what was written is
+ * removed again, so the target is as empty as it was.
+ */
+export async function restoreBackup({ config, storage, log, signal }: RestoreDependencies, source: string): Promise<Manifest> {
+  const entries = await openSnapshot(source);
+  log("Checking every file of the snapshot…");
+  const manifest = await verifySnapshot(entries, signal);
+  await checkCompatible(manifest, config);
+  await checkTargetEmpty(config, storage);
+
+  const createdDataDir = !existsSync(config.dataDir);
+  await mkdir(config.dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  const work = await mkdtemp(path.join(config.dataDir, ".restoring-"));
+  const restoredKeys: string[] = [];
+  try {
+    log(`Restoring ${manifest.files.length} stored files (${storage.kind === "s3" ? "to the S3 bucket" : "to the data folder"})…`);
+    await putEntriesInPlace({ entries, manifest, storage, work, restoredKeys, signal });
+    log("Restoring the database…");
+    const databaseCopy = path.join(work, path.basename(DATABASE_ENTRY[manifest.database.kind]));
+    if (config.databaseUrl) {
+      checkRestoredContents(manifest.database, await restorePostgres(config.databaseUrl, databaseCopy, signal));
+    } else {
+      checkRestoredContents(manifest.database, describeSqliteFile(databaseCopy));
+      await rename(databaseCopy, sqliteFileIn(config.dataDir));
+    }
+    for (const file of manifest.dataFiles) await rename(path.join(work, file.name), path.join(config.dataDir, file.name));
+    await rm(work, { recursive: true, force: true });
+    return manifest;
+  } catch (error) {
+    log("The restore failed: removing what it had written…");
+    // The target was empty: everything the restore put there goes, and nothing else was there to keep.
+    for (const key of restoredKeys) await storage.delete(key);
+    const written = [work, sqliteFileIn(config.dataDir), ...manifest.dataFiles.map((file) => path.join(config.dataDir, file.name))];
+    if (storage.kind === "filesystem") written.push(path.join(config.dataDir, "objects"));
+    for (const item of written) await rm(item, { recursive: true, force: true });
+    if (createdDataDir) await rmdir(config.dataDir).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The second reading of the snapshot: stored files into storage, the database and data files into `work`. */
+interface Placement {
+  entries: SnapshotEntries;
+  manifest: Manifest;
+  storage: ObjectStorage;
+  work: string;
+  /** Filled as files are put, so a failure can remove them. */
+  restoredKeys: string[];
+  signal: AbortSignal | undefined;
+}
+
+async function putEntriesInPlace({ entries, manifest, storage, work, restoredKeys, signal }: Placement): Promise<void> {
+  const files = new Map(manifest.files.map((file) => [fileEntry(file.key), file]));
+  const local = new Map<string, EntryDigest & { file: string }>([
+    [DATABASE_ENTRY[manifest.database.kind], { ...manifest.database, file: path.join(work, path.basename(DATABASE_ENTRY[manifest.database.kind])) }],
+    ...manifest.dataFiles.map((file) => [dataEntry(file.name), { ...file, file: path.join(work, file.name) }] as const),
+  ]);
+  for await (const { name, body } of entries()) {
+    signal?.throwIfAborted();
+    const stored = files.get(name);
+    const target = local.get(name);
+    if (stored) {
+      restoredKeys.push(stored.key);
+      await restoreStoredFile(storage, stored, body);
+    } else if (target) {
+      const digest = digestStream();
+      await pipeline(body, digest, createWriteStream(target.file, { flags: "wx", mode: PRIVATE_FILE_MODE }));
+      const { size, sha256 } = digest.digest();
+      if (size !== target.size || sha256 !== target.sha256) throw new BackupError(`${name} changed in the snapshot while it was being restored.`);
+    } else {
+      await drain(body);
+    }
+  }
+}

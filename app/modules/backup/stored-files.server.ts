@@ -1,0 +1,37 @@
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
+import { BackupError } from "./backup-error";
+import { digestStream } from "./digest-stream.server";
+import { fileEntry, type ManifestFile } from "./manifest";
+import type { SnapshotWriter } from "./snapshot-writer.server";
+
+/**
+ * Copies every stored file into the snapshot. Each manifest line is made from the bytes actually
+ * written, so a file put or removed while the backup runs is either in the snapshot whole, with its
+ * own size and sha256, or not claimed at all: the storage replaces a file in one step (a rename, an
+ * S3 PUT), and one read sees one version.
+ */
+export async function copyStoredFiles(storage: ObjectStorage, writer: SnapshotWriter, progress: (copied: number) => void, signal?: AbortSignal): Promise<ManifestFile[]> {
+  const files: ManifestFile[] = [];
+  for await (const key of storage.list()) {
+    signal?.throwIfAborted();
+    const object = await storage.get(key);
+    if (!object) continue; // removed since it was listed
+    const digest = await writer.add(fileEntry(key), object.body, object.size);
+    files.push({ key, ...digest, contentType: object.contentType, ...(object.cacheControl ? { cacheControl: object.cacheControl } : {}) });
+    if (files.length % 100 === 0) progress(files.length);
+  }
+  return files;
+}
+
+/** Puts one file back in storage, checking on the way that its bytes are the ones the manifest lists. */
+export async function restoreStoredFile(storage: ObjectStorage, file: ManifestFile, body: Readable): Promise<void> {
+  const digest = digestStream();
+  await Promise.all([
+    pipeline(body, digest),
+    storage.put(file.key, digest, { contentType: file.contentType, ...(file.cacheControl ? { cacheControl: file.cacheControl } : {}) }),
+  ]);
+  const { size, sha256 } = digest.digest();
+  if (size !== file.size || sha256 !== file.sha256) throw new BackupError(`${file.key} changed in the snapshot while it was being restored.`);
+}
