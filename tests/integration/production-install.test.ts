@@ -81,12 +81,15 @@ describe("a production install (dependencies only)", () => {
     expect(migrate.code).toBe(0);
     expect(migrate.output).toContain(`sqlite at ${path.join(dataDir, "app.db")}: already up to date`);
     // A pruned install whose sources look newer than the build (npm's prune rewrites package-lock.json):
-    // the check starts the build there is, and does not try to rebuild without the build tools.
+    // the check starts the build there is, says so, and does not try to rebuild without the build tools.
     const compiledServer = path.join(install.folder, "build", "entry", "main.js");
     const builtAt = statSync(compiledServer).mtimeMs;
     utimesSync(path.join(install.folder, "package-lock.json"), new Date(), new Date(builtAt + 60_000));
-    const buildCheck = spawn(process.execPath, ["--import", "tsx", "scripts/build-if-stale.ts"], { cwd: install.folder, env: { ...process.env, ...env() }, stdio: "ignore" });
+    const buildCheck = spawn(process.execPath, ["--import", "tsx", "scripts/build-if-stale.ts"], { cwd: install.folder, env: { ...process.env, ...env() }, stdio: ["ignore", "ignore", "pipe"] });
+    let warning = "";
+    buildCheck.stderr.on("data", (chunk: Buffer) => (warning += chunk.toString()));
     expect(await new Promise((resolve) => buildCheck.on("exit", resolve))).toBe(0);
+    expect(warning).toContain("The sources changed since the last build, but the build tools are not installed");
     expect(statSync(compiledServer).mtimeMs).toBe(builtAt);
   }, PROCESS_TEST_MS);
 
