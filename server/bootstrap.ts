@@ -61,7 +61,7 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   const auth = loadAuthOnFirstUse({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
   const mailingProvider = createMailingProvider(config.mailerLite, { now });
   const signedLinks = createSignedLinks(config.sessionSecret);
-  const uploads = createStagedUploads(config.dataDir);
+  const uploads = await createStagedUploads(config, now);
   // The cover worker's file is found beside its adapter's code: in app/adapters/documents/ under tsx, in build/entry/
   // (copied there by scripts/build-server.ts) in the compiled server.
   const pdfCovers = createPdfCoverRenderer();
