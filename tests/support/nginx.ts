@@ -58,26 +58,35 @@ export interface RunningNginx {
   close: () => Promise<void>;
 }
 
+export interface NginxOptions {
+  /** false: the site file's page cache turned off (`proxy_cache off`), so every request reaches an instance. */
+  cache?: boolean;
+  /** nginx worker processes; one by default, which takes the upstream's servers strictly in turn. */
+  workers?: number | "auto";
+}
+
 /**
  * nginx in the foreground with its own prefix, temporary folders and logs in a fresh folder, serving
  * the deploy kit's site file (rendered for `upstreams`) on free ports of 127.0.0.1 with a self-signed
  * certificate made for the run.
  */
-export async function startNginx(upstreams: string[]): Promise<RunningNginx> {
+export async function startNginx(upstreams: string[], { cache = true, workers = 1 }: NginxOptions = {}): Promise<RunningNginx> {
   const folder = mkdtempSync(path.join(tmpdir(), "nginx-"));
   for (const name of ["cache", "client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(folder, name));
   const certificate = path.join(folder, "cert.pem");
   const key = path.join(folder, "key.pem");
   execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
-  writeFileSync(path.join(folder, "site.conf"), renderSite(readFileSync(NGINX_SITE, "utf8"), { upstreams, httpsPort, httpPort, certificate, key, cacheFolder: path.join(folder, "cache") }));
+  let site = renderSite(readFileSync(NGINX_SITE, "utf8"), { upstreams, httpsPort, httpPort, certificate, key, cacheFolder: path.join(folder, "cache") });
+  if (!cache) site = site.replace(/^(\s+)proxy_cache diaspora_policy;$/m, "$1proxy_cache off;");
+  writeFileSync(path.join(folder, "site.conf"), site);
   const errorLog = path.join(folder, "error.log");
   writeFileSync(
     path.join(folder, "nginx.conf"),
     [
       // As root, the workers would otherwise run as an unprivileged user that cannot write this folder.
       ...(process.getuid?.() === 0 ? ["user root;"] : []),
-      "worker_processes 1;",
+      `worker_processes ${workers};`,
       `pid ${folder}/nginx.pid;`,
       `error_log ${errorLog} warn;`,
       "events { worker_connections 512; }",
