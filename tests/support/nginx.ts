@@ -34,9 +34,11 @@ export function renderSite(site: string, settings: SiteSettings): string {
     if (found !== expected) throw new Error(`deploy/nginx/diaspora-policy.conf: expected ${expected} line(s) matching ${pattern}, found ${found}`);
     text = text.replace(new RegExp(pattern.source, "gm"), replacement);
   };
-  const upstream = /^upstream diaspora_policy \{\n((?:\s+server [^\n]+;\n)+)/m.exec(text);
-  if (!upstream) throw new Error("deploy/nginx/diaspora-policy.conf: no upstream diaspora_policy with server lines");
-  text = text.replace(upstream[1]!, settings.upstreams.map((address) => `    server ${address};\n`).join(""));
+  const upstream = /^upstream diaspora_policy \{\n[^}]*\}/m.exec(text)?.[0];
+  if (!upstream || !/^\s+server \S+;$/m.test(upstream)) throw new Error("deploy/nginx/diaspora-policy.conf: no upstream diaspora_policy with a server line");
+  // The upstream's own server lines go; the test's instances come in their place.
+  const servers = settings.upstreams.map((address) => `    server ${address};`).join("\n");
+  text = text.replace(upstream, upstream.replace(/^\s+server \S+;\n/gm, "").replace("{\n", `{\n${servers}\n`));
   replace(/^\s+listen 443 ssl http2;$/, `    listen 127.0.0.1:${settings.httpsPort} ssl http2;`, 1);
   replace(/^\s+listen \[::\]:443 ssl http2;$/, "", 1);
   replace(/^\s+listen 80;$/, `    listen 127.0.0.1:${settings.httpPort};`, 1);
