@@ -21,6 +21,7 @@ export async function prepareAdmin(dataDir: string): Promise<void> {
   } finally {
     services.mailer.close();
     services.storage.close();
+    services.uploads.close();
     await services.db.destroy();
   }
 }

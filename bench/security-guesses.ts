@@ -27,6 +27,7 @@ try {
 } finally {
   services.mailer.close();
   services.storage.close();
+  services.uploads.close();
   await services.db.destroy();
 }
 

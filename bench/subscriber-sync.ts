@@ -93,6 +93,7 @@ export async function benchSubscriberSync({ rows, scale }: { rows: number; scale
     await worker.stop();
     services.mailer.close();
     services.storage.close();
+    services.uploads.close();
     await services.db.destroy();
     await fake.close();
     rmSync(dataDir, { recursive: true, force: true });

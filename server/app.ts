@@ -17,6 +17,7 @@ import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { UPLOAD_ROUTES, UPLOADS_PATH, uploadEndpoint } from "./uploads";
 import { PATHS } from "./paths";
+import { untrustedProxyNotice } from "./proxy-warning";
 
 export interface AppOptions {
   services: AppServices;
@@ -57,6 +58,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   app.use(compression());
   app.use(accessLog(logger));
   app.use(refuseNulInUrl());
+  app.use(untrustedProxyNotice(logger, app.enabled("trust proxy")));
   // Before anything reads a body; the upload endpoint streams its own (tus, with a limit per kind of file).
   app.use(
     boundedBodies({

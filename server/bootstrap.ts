@@ -12,7 +12,7 @@ import { pageChangeFeed } from "~/adapters/pages/page-changes.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
-import { insecureAppUrlWarning, type AppConfig } from "~/lib/config.server";
+import { insecureAppUrlWarning, untrustedProxyWarning, type AppConfig } from "~/lib/config.server";
 import { ensurePrivateFolder, keepNewFilesPrivate } from "~/lib/private-files.server";
 import { queuedAuthMails } from "~/modules/accounts/account-mail-queue.server";
 import { limitConfirmationMails } from "~/modules/accounts/unconfirmed-accounts.server";
@@ -34,8 +34,7 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   // Every process that opens DATA_DIR (the server, admin:create, tests) creates its files private to its user.
   keepNewFilesPrivate();
   ensurePrivateFolder(config.dataDir);
-  const insecure = insecureAppUrlWarning(config);
-  if (insecure) logger.warn(insecure);
+  for (const warning of [insecureAppUrlWarning(config), untrustedProxyWarning(config)]) if (warning) logger.warn(warning);
   const { db, dialect, location } = openDatabase(config);
   // Storage comes first: the sample podcast episodes store their generated audio in it.
   const storage = await createObjectStorage(config).catch(async (error: unknown) => {
@@ -61,7 +60,7 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   const auth = loadAuthOnFirstUse({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
   const mailingProvider = createMailingProvider(config.mailerLite, { now });
   const signedLinks = createSignedLinks(config.sessionSecret);
-  const uploads = createStagedUploads(config.dataDir);
+  const uploads = await createStagedUploads(config, now);
   // The cover worker's file is found beside its adapter's code: in app/adapters/documents/ under tsx, in build/entry/
   // (copied there by scripts/build-server.ts) in the compiled server.
   const pdfCovers = createPdfCoverRenderer();

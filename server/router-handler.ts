@@ -4,6 +4,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { mayUseCache, pageArea, pageKey, renderedPage, sendCachedPage, sendOwnPage } from "./cached-pages";
 import { isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
 import { bufferedBody } from "./request-body";
+import { acceptedOrigin } from "./same-origin";
 
 export interface RouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -59,7 +60,9 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, { abortOnClose 
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
+  // A form is addressed to the origin it was accepted from (server/same-origin.ts), so React Router's own
+  // origin check agrees with ours behind a proxy that ends TLS; anything else to the host it came to.
+  const url = new URL(`${acceptedOrigin(res) ?? `${req.protocol}://${hostOf(req)}`}${req.originalUrl}`);
   const controller = new AbortController();
   if (abortOnClose) {
     res.on("close", () => {

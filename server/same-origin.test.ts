@@ -2,17 +2,19 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sameOriginWrites } from "./same-origin";
+import { acceptedOrigin, sameOriginWrites } from "./same-origin";
 
 let url = "";
 let writes = 0;
 let originSeen: string | undefined;
+let accepted: string | undefined;
 const server = createServer(
   express()
     .use(sameOriginWrites("https://diaspora.example"))
     .all(["/form", "/unsubscribe/:token", "/fr/unsubscribe/:token"], (req, res) => {
       writes++;
       originSeen = req.get("origin");
+      accepted = acceptedOrigin(res);
       res.send("ok");
     }),
 );
@@ -34,6 +36,15 @@ describe("sameOriginWrites", () => {
     expect((await post({ origin: "https://diaspora.example" })).status).toBe(200);
     expect((await post({ origin: url })).status).toBe(200);
     expect(writes).toBe(before + 2);
+  });
+
+  it("keeps the origin it accepted, which the request handed to React Router is addressed to", async () => {
+    // Behind a proxy that ends TLS: the browser says https, the server hears http on another host.
+    expect((await post({ origin: "https://diaspora.example" })).status).toBe(200);
+    expect(accepted).toBe("https://diaspora.example");
+    expect((await post({ origin: url })).status).toBe(200);
+    expect(accepted).toBe(url);
+    expect((await post({ origin: "http://diaspora.example" })).status).toBe(403);
   });
 
   it("refuses a missing or foreign Origin, and cross-site fetches, before the route runs", async () => {

@@ -1,5 +1,6 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 
+const ACCEPTED_ORIGIN = "acceptedOrigin";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // RFC 8058 one-click unsubscribe: mail providers POST to the List-Unsubscribe link from their own
 // servers, with no Origin or with their own. The 256-bit token in the path is the authority, and the
@@ -10,6 +11,12 @@ const ONE_CLICK_UNSUBSCRIBE = /^\/(?:[a-z]{2}\/)?unsubscribe\/[0-9a-f]{64}$/;
  * CSRF defence for every state-changing request: the browser's Origin must be this site (the public
  * APP_URL, or the host the request came to). A missing Origin, a foreign one, or Sec-Fetch-Site
  * cross-site is refused with 403 before any route runs, so nothing is written; a text/plain body gets 415.
+ *
+ * The accepted origin is kept for the request (`acceptedOrigin`): the request handed to React Router is
+ * addressed to it (server/router-handler.ts). React Router refuses (400) a form whose Origin differs
+ * from the request's own origin, and behind a proxy that ends TLS the server sees `http://` while the
+ * browser says `https://`: without this, every form failed there unless TRUST_PROXY was set (docs/decisions/067-several-instances-staged-uploads-and-origin.md).
+ * Nothing more is let through: the origins accepted are the same two.
  */
 export function sameOriginWrites(appUrl: string): RequestHandler {
   const publicOrigin = new URL(appUrl).origin;
@@ -25,6 +32,8 @@ export function sameOriginWrites(appUrl: string): RequestHandler {
     } else if (!origin || crossSite || (origin !== publicOrigin && origin !== ownOrigin)) {
       res.status(403).type("text/plain").send("Forbidden: this form must be sent from the site itself.");
       return;
+    } else {
+      res.locals[ACCEPTED_ORIGIN] = origin;
     }
     // A text/plain body is what a cross-site form can send without a preflight; the site never uses it.
     if (req.is("text/plain")) {
@@ -33,4 +42,10 @@ export function sameOriginWrites(appUrl: string): RequestHandler {
     }
     next();
   };
+}
+
+/** The origin sameOriginWrites accepted for this state-changing request (APP_URL's or the request's own), if any. */
+export function acceptedOrigin(res: Response): string | undefined {
+  const origin: unknown = res.locals[ACCEPTED_ORIGIN];
+  return typeof origin === "string" ? origin : undefined;
 }

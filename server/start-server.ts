@@ -65,6 +65,7 @@ export async function startServer({ development }: { development: boolean }): Pr
       await closeDevServer();
       services.mailer.close();
       services.storage.close();
+      services.uploads.close();
       await services.db.destroy();
     },
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.server";
+import { ConfigError, parseConfig, untrustedProxyWarning } from "./config.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "config-"));
 
@@ -65,5 +65,21 @@ describe("parseConfig", () => {
   it("gives request bodies 30 seconds to arrive unless REQUEST_TIMEOUT_SECONDS says otherwise", () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).requestTimeoutSeconds).toBe(30);
     expect(parseConfig({ DATA_DIR: dataDir(), REQUEST_TIMEOUT_SECONDS: "5" }).requestTimeoutSeconds).toBe(5);
+  });
+});
+
+describe("untrustedProxyWarning", () => {
+  const warningFor = (env: Record<string, string>) => untrustedProxyWarning(parseConfig({ DATA_DIR: dataDir(), ...env }));
+
+  it("warns when an https APP_URL (a proxy ends TLS) meets TRUST_PROXY unset", () => {
+    expect(warningFor({ APP_URL: "https://diaspora.example" })).toMatch(/TRUST_PROXY is not set.*TRUST_PROXY=1/);
+    expect(warningFor({ APP_URL: "https://diaspora.example", TRUST_PROXY: "false" })).not.toBeNull();
+  });
+
+  it("is quiet when the proxy is trusted, for a plain http address, and in development", () => {
+    expect(warningFor({ APP_URL: "https://diaspora.example", TRUST_PROXY: "1" })).toBeNull();
+    expect(warningFor({ APP_URL: "https://diaspora.example", TRUST_PROXY: "loopback" })).toBeNull();
+    expect(warningFor({ APP_URL: "http://localhost:3000" })).toBeNull();
+    expect(warningFor({ APP_URL: "https://diaspora.example", NODE_ENV: "development" })).toBeNull();
   });
 });

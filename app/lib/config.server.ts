@@ -100,6 +100,21 @@ export function insecureAppUrlWarning(config: Pick<AppConfig, "mode" | "appUrl">
   return `APP_URL is ${config.appUrl}: mailed links and List-Unsubscribe will use http. Serve the site over https and set APP_URL to its https address.`;
 }
 
+/**
+ * The server speaks plain HTTP, so an https APP_URL means a proxy ends TLS in front of it. Without
+ * TRUST_PROXY, every request then looks like the proxy's own: forms still work (their origin is derived
+ * from APP_URL), but the per-network limits are shared by every visitor and the logs name the proxy.
+ */
+export function untrustedProxyWarning(config: Pick<AppConfig, "mode" | "appUrl" | "trustProxy">): string | null {
+  const trusts = Array.isArray(config.trustProxy) ? config.trustProxy.length > 0 : config.trustProxy > 0;
+  if (config.mode !== "production" || new URL(config.appUrl).protocol !== "https:" || trusts) return null;
+  return (
+    `APP_URL is ${config.appUrl}, so a proxy ends TLS in front of this server, but TRUST_PROXY is not set: ` +
+    "every visitor is taken for the proxy, so rate limits are shared by all of them and the logs show the proxy's address. " +
+    "Set TRUST_PROXY=1 for one proxy such as nginx on this machine (README: Running behind a proxy)."
+  );
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales } from "~/i18n/locales";
-import { issueSetupLink } from "~/modules/accounts/setup-link.server";
+import { issueSetupLink, SETUP_LINK_SIBLING_MS, setupTokenUsable } from "~/modules/accounts/setup-link.server";
 import { startTestApp, type TestApp } from "../support/app-server";
 import { HttpSession } from "../support/http-session";
 
@@ -13,8 +13,11 @@ afterAll(() => app.close());
 describe("first admin from the printed setup link", () => {
   it("works once: creates a signed-in admin, then the link and new links stop working", async () => {
     const { db } = app.services;
-    const stale = await issueSetupLink(db, app.url, new Date());
+    // A link of an earlier start stops working; one printed alongside (another instance starting) still works.
+    const stale = await issueSetupLink(db, app.url, new Date(Date.now() - SETUP_LINK_SIBLING_MS - 1000));
+    const sibling = await issueSetupLink(db, app.url, new Date(Date.now() - 1000));
     const link = await issueSetupLink(db, app.url, new Date());
+    expect(await setupTokenUsable(db, new URL(sibling!).searchParams.get("token")!, new Date())).toBe(true);
     expect(link).toMatch(/\/setup\?token=[\w-]{43}$/);
     const owner = new HttpSession(app.url, "10.8.0.1");
     expect((await owner.get(stale!.replace(app.url, ""))).status).toBe(410);
@@ -33,6 +36,7 @@ describe("first admin from the printed setup link", () => {
     expect(again.status).toBe(410);
     expect(await again.text()).toContain(locales.en.accounts.errors.setupUsed.replace("'", "&#x27;"));
     expect(await db.selectFrom("user").select("email").execute()).toEqual([{ email: "owner@example.org" }]);
+    expect(await setupTokenUsable(db, new URL(sibling!).searchParams.get("token")!, new Date())).toBe(false);
     expect(await issueSetupLink(db, app.url, new Date())).toBeNull();
   });
 

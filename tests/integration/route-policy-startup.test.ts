@@ -51,6 +51,7 @@ describe("the start-up check of the route policies", () => {
     });
     afterAll(async () => {
       services.storage.close();
+      services.uploads.close();
       await services.db.destroy();
     });
 

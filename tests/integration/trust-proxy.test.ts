@@ -59,4 +59,24 @@ describe.each(dialects)("the client's address behind proxies on %s", (dialect) =
       expect(await statusesFrom(app, (n) => `6.6.${n}.6`, "direct")).toEqual(limited);
     });
   });
+
+  describe("behind a proxy that ends TLS, with TRUST_PROXY unset", () => {
+    const app = appOnTestDatabase(dialect, { TRUST_PROXY: "false", APP_URL: "https://diaspora.example" });
+    const send = (origin: string) =>
+      fetch(`${app.url}/contact`, {
+        method: "POST",
+        headers: { origin, "x-forwarded-proto": "https", "x-forwarded-for": "10.41.0.1" },
+        body: new URLSearchParams({ name: "N", email: `tls-${origin.length}@example.org`, topic: "general", message: "m" }),
+      });
+
+    it("takes a form from APP_URL's https origin though the server hears http (React Router used to answer 400)", async () => {
+      expect((await send("https://diaspora.example")).status).toBe(200);
+    });
+
+    it("still refuses any other origin", async () => {
+      expect((await send("https://evil.example")).status).toBe(403);
+      expect((await send("http://diaspora.example")).status).toBe(403);
+      expect((await send("https://diaspora.example.evil.example")).status).toBe(403);
+    });
+  });
 });

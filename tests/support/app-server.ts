@@ -58,6 +58,7 @@ export async function startTestApp(
       await outbox.stop();
       services.mailer.close();
       services.storage.close();
+      services.uploads.close();
       await services.db.destroy().catch(() => {});
     },
   };

@@ -1,11 +1,29 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+export interface HttpSessionOptions {
+  /** Another fetch (tests/support/nginx.ts: https with the test's own certificate). */
+  fetch?: typeof fetch;
+  /** The Origin a browser would send; the base URL's by default. */
+  origin?: string;
+}
+
 /** A browser-like client for integration tests: keeps cookies, sends the site's Origin on POSTs. */
 export class HttpSession {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies: Map<string, string>;
+  private readonly fetcher: typeof fetch;
+  private readonly origin: string;
 
-  constructor(private readonly baseUrl: string, private readonly ip = "10.9.0.1") {}
+  constructor(private readonly baseUrl: string, private readonly ip = "10.9.0.1", options: HttpSessionOptions = {}, cookies = new Map<string, string>()) {
+    this.fetcher = options.fetch ?? fetch;
+    this.origin = options.origin ?? baseUrl;
+    this.cookies = cookies;
+  }
+
+  /** The same browser (its cookies) talking to another address, e.g. one instance behind the proxy directly. */
+  via(baseUrl: string, options: HttpSessionOptions = {}): HttpSession {
+    return new HttpSession(baseUrl, this.ip, { origin: this.origin, ...options }, this.cookies);
+  }
 
   get(pathname: string): Promise<Response> {
     return this.send(pathname, { method: "GET" });
@@ -26,10 +44,10 @@ export class HttpSession {
   }
 
   private async send(pathname: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> {
-    const response = await fetch(this.baseUrl + pathname, {
+    const response = await this.fetcher(this.baseUrl + pathname, {
       ...init,
       redirect: "manual",
-      headers: { cookie: this.cookieHeader(), origin: this.baseUrl, "x-forwarded-for": this.ip, ...init.headers },
+      headers: { cookie: this.cookieHeader(), origin: this.origin, "x-forwarded-for": this.ip, ...init.headers },
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ""] = line.split(";");

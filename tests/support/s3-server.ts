@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
@@ -34,4 +34,29 @@ export async function startS3Server(bucket = "test-objects"): Promise<TestS3Serv
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Puts every object of a filesystem storage folder (DATA_DIR/objects, e.g. a seeded template's) into the
+ * bucket under the same key and content type, as a self-hoster's move to S3 would: instances started on
+ * the seeded database then find the sample content's files there and do not make them again.
+ */
+export async function copyObjectsToBucket(objectsFolder: string, settings: TestS3Server["settings"]): Promise<number> {
+  const { createS3Storage } = await import("~/adapters/storage/s3-storage.server");
+  const storage = createS3Storage(settings);
+  let copied = 0;
+  try {
+    const files = readdirSync(objectsFolder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    for (const entry of files) {
+      const key = path.relative(objectsFolder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+      if (key.startsWith(".")) continue; // the filesystem storage's own .meta and .tmp
+      const meta = path.join(objectsFolder, ".meta", `${key}.json`);
+      const contentType = existsSync(meta) ? (JSON.parse(readFileSync(meta, "utf8")) as { contentType: string }).contentType : "application/octet-stream";
+      await storage.putFile(key, path.join(entry.parentPath, entry.name), { contentType });
+      copied++;
+    }
+  } finally {
+    storage.close();
+  }
+  return copied;
 }

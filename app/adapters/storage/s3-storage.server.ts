@@ -20,14 +20,7 @@ const PARTS_IN_FLIGHT = 2;
  * S3-compatible servers reject the SDK's newer default checksum headers.
  */
 export function createS3Storage(settings: S3Settings): ObjectStorage {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  const client = createS3Client(settings);
   const Bucket = settings.bucket;
 
   async function head(key: string): Promise<ObjectInfo | null> {
@@ -109,6 +102,18 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
   };
 }
 
+/** A client for the S3_* settings, as every part of the site that talks to the bucket configures it (path-style, checksums only where required). */
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
 interface S3Head {
   ContentType?: string;
   CacheControl?: string;
@@ -137,7 +142,7 @@ function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 }
 
-function isNotFound(error: unknown): boolean {
+export function isNotFound(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
   // A missing bucket is a setting to fix, not a missing object.
   return name !== "NoSuchBucket" && (name === "NoSuchKey" || name === "NotFound" || statusOf(error) === 404);

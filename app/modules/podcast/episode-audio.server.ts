@@ -59,14 +59,16 @@ export async function storeUploadedAudio(
   if (upload.offset === 0) throw await refuse("empty");
   // Both load with the first episode stored, not at start: together about 25 MB that a reader-facing process never uses.
   const [{ fileTypeFromFile }, { parseFile }] = await Promise.all([import("file-type"), import("music-metadata")]);
-  const detected = await fileTypeFromFile(upload.file);
+  // From the bucket, the pieces are fetched into one file on this machine first.
+  const source = await uploads.fileOf(upload);
+  const detected = await fileTypeFromFile(source);
   const format = detected ? AUDIO_FORMATS[detected.mime] : undefined;
   if (!format) throw await refuse("type");
-  const encoded = detected?.mime === "audio/wav" ? `${upload.file}.mp3` : null;
+  const encoded = detected?.mime === "audio/wav" ? `${source}.mp3` : null;
   try {
-    if (encoded && !(await mp3.encodeWavFile(upload.file, encoded)).ok) throw await refuse("unreadable");
+    if (encoded && !(await mp3.encodeWavFile(source, encoded)).ok) throw await refuse("unreadable");
     // The duration is read from the file that is stored, so itunes:duration matches the enclosure.
-    const file = encoded ?? upload.file;
+    const file = encoded ?? source;
     const durationSeconds = await parseFile(file, { duration: true, skipCovers: true }).then(
       (metadata) => metadata.format.duration ?? 0,
       () => 0,

@@ -54,7 +54,7 @@ async function stagedText(uploads: StagedUploads, field: TextFileField, uploadId
   if (upload.offset > MAX_EPISODE_TEXT_FILE_BYTES) throw await refuse("tooLarge");
   if (upload.offset === 0) throw await refuse("empty");
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(await readFile(upload.file));
+    return new TextDecoder("utf-8", { fatal: true }).decode(await readFile(await uploads.fileOf(upload)));
   } catch {
     throw await refuse("encoding");
   }

@@ -84,13 +84,14 @@ async function storeUploadedPdf(services: Services, uploadId: string, owner: str
   const pdfName = upload.fileName ?? "book.pdf";
   if (upload.offset > UPLOAD_LIMITS.book) throw await refuse("tooLarge");
   if (hasDangerousName(pdfName)) throw await refuse("name");
-  if (upload.offset === 0 || !(await startsAsPdf(upload.file))) throw await refuse("type");
-  const drawn = await services.pdfCovers.render(new Uint8Array(await readFile(upload.file)));
+  const file = upload.offset === 0 ? null : await services.uploads.fileOf(upload);
+  if (file === null || !(await startsAsPdf(file))) throw await refuse("type");
+  const drawn = await services.pdfCovers.render(new Uint8Array(await readFile(file)));
   if ("problem" in drawn) throw await refuse(drawn.problem);
   const { cover } = drawn;
   const pdfKey = newObjectKey(BOOK_PREFIX, "pdf");
   const coverKey = newObjectKey(DRAWN_COVER_PREFIX, "webp");
-  const stored = await services.storage.putFile(pdfKey, upload.file, { contentType: "application/pdf", cacheControl: PRIVATE_NO_STORE });
+  const stored = await services.storage.putFile(pdfKey, file, { contentType: "application/pdf", cacheControl: PRIVATE_NO_STORE });
   try {
     await services.storage.put(coverKey, cover, { contentType: "image/webp", cacheControl: "public, max-age=3600" });
   } catch (error) {
