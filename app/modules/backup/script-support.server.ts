@@ -50,10 +50,15 @@ export async function runOnConfiguredSite(
   work: (config: AppConfig, storage: ObjectStorage, signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
   keepNewFilesPrivate();
-  // Ctrl-C (or a service manager's stop) ends the work at the next file and removes what it wrote.
+  // Ctrl-C (or a service manager's stop) ends the work at the next file and removes what it wrote. The
+  // handler stays until the end: a second Ctrl-C while that clean-up runs must not kill the process and
+  // leave half a snapshot behind (it holds the session secret and a copy of the database).
   const interruption = new AbortController();
-  const interrupt = () => interruption.abort(new BackupError("Stopped on request; what had been written was removed."));
-  process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
+  const interrupt = () => {
+    if (interruption.signal.aborted) console.error("Still removing what was written; the command ends once that is done.");
+    else interruption.abort(new BackupError("Stopped on request; what had been written was removed."));
+  };
+  process.on("SIGINT", interrupt).on("SIGTERM", interrupt);
   try {
     const config = configForBackupScripts(process.env);
     const storage = await createObjectStorage(config);

@@ -3,7 +3,7 @@ import { pipeline } from "node:stream/promises";
 import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
 import { BackupError } from "./backup-error";
 import { digestStream } from "./digest-stream.server";
-import { fileEntry, type ManifestFile } from "./manifest";
+import { fileEntry, sameDigest, type ManifestFile } from "./manifest";
 import type { SnapshotWriter } from "./snapshot-writer.server";
 
 /**
@@ -25,13 +25,17 @@ export async function copyStoredFiles(storage: ObjectStorage, writer: SnapshotWr
   return files;
 }
 
-/** Puts one file back in storage, checking on the way that its bytes are the ones the manifest lists. */
+/**
+ * Puts one file back in storage, checking on the way that its bytes are the ones the manifest lists.
+ * Both sides are waited for, even when one fails first: a clean-up must not race an upload still running.
+ */
 export async function restoreStoredFile(storage: ObjectStorage, file: ManifestFile, body: Readable): Promise<void> {
   const digest = digestStream();
-  await Promise.all([
+  const [read, put] = await Promise.allSettled([
     pipeline(body, digest),
     storage.put(file.key, digest, { contentType: file.contentType, ...(file.cacheControl ? { cacheControl: file.cacheControl } : {}) }),
   ]);
-  const { size, sha256 } = digest.digest();
-  if (size !== file.size || sha256 !== file.sha256) throw new BackupError(`${file.key} changed in the snapshot while it was being restored.`);
+  if (read.status === "rejected") throw read.reason;
+  if (put.status === "rejected") throw put.reason;
+  if (!sameDigest(digest.digest(), file)) throw new BackupError(`${file.key} changed in the snapshot while it was being restored.`);
 }
