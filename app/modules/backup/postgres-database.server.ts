@@ -58,16 +58,22 @@ export async function postgresObjects(client: pg.Client): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** The extensions and schemas an empty database has before a restore (plpgsql, public…): emptying it again keeps them. */
+/**
+ * What an empty database holds before a restore: its extensions and schemas (plpgsql, public…), and the
+ * drop statements that would already apply to it (a function or type made there by hand). Emptying it
+ * again after a failed restore keeps all of them.
+ */
 export interface EmptyDatabase {
   extensions: string[];
   schemas: string[];
+  kept: string[];
 }
 
 export async function describeEmptyDatabase(client: pg.Client): Promise<EmptyDatabase> {
   const extensions = (await client.query<{ name: string }>("select extname as name from pg_extension")).rows.map((row) => row.name);
   const schemas = (await client.query<{ name: string }>(`select nspname as name from pg_namespace n where ${SYSTEM_SCHEMAS}`)).rows.map((row) => row.name);
-  return { extensions, schemas };
+  const kept = (await client.query<{ statement: string }>(DROP_STATEMENTS, [extensions, schemas])).rows.map((row) => row.statement);
+  return { extensions, schemas, kept };
 }
 
 /** Objects an extension made go with the extension: they are left out of the lists below. */
@@ -100,7 +106,7 @@ export async function emptyDatabaseAgain(client: pg.Client, before: EmptyDatabas
   await client.query("begin");
   try {
     const { rows } = await client.query<{ statement: string }>(DROP_STATEMENTS, [before.extensions, before.schemas]);
-    for (const { statement } of rows) await client.query(statement);
+    for (const { statement } of rows) if (!before.kept.includes(statement)) await client.query(statement);
     await client.query("commit");
   } catch (error) {
     await client.query("rollback");
