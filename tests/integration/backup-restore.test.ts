@@ -5,12 +5,16 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAGING_PREFIX } from "~/adapters/uploads/s3-staged-uploads.server";
 import type { Db } from "~/adapters/db/database.server";
 import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
 import { STATIC_MIGRATIONS } from "~/adapters/db/migrate.server";
 import { createBackup } from "~/modules/backup/backup.server";
+import { BackupError } from "~/modules/backup/backup-error";
 import { restoreBackup } from "~/modules/backup/restore.server";
+import { targetContents } from "~/modules/backup/restore-target.server";
 import { openSnapshot } from "~/modules/backup/snapshot-reader.server";
 import { verifySnapshot } from "~/modules/backup/verify-snapshot.server";
 import type { Manifest } from "~/modules/backup/manifest";
@@ -23,7 +27,8 @@ import { spawnServer, type ServerProcess } from "../support/server-process";
  * `npm run backup` on a running site under writes (newsletter sign-ups through the real server, files
  * put into its storage), then `npm run restore` into an empty place: a new data folder on SQLite; a
  * new database and a new bucket on PostgreSQL with S3. Everything the manifest claims must be there,
- * identical. A damaged snapshot and a non-empty target are refused, changing nothing.
+ * identical. A damaged or cut-short snapshot and a non-empty target are refused, changing nothing; a
+ * restore that fails late or is stopped, and a stopped backup, leave nothing behind.
  */
 
 /** Written by the outbox worker when it mails the confirmation, after the sign-up the snapshot caught. */
@@ -112,6 +117,18 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
   const work = mkdtempSync(path.join(tmpdir(), "backups-"));
   /** The refusals are checked in this process (the script around restoreBackup is run by the restore test). */
   const restoreInProcess = (from: string) => restoreBackup({ config: target.config, storage: target.storage, log: () => undefined }, from);
+  /** A refused or failed restore changes nothing: no data folder, no table, no stored file. */
+  const expectTargetEmpty = async () => {
+    expect(existsSync(target.config.dataDir)).toBe(false);
+    expect(await targetContents(target.config, target.storage)).toEqual([]);
+  };
+  /** The snapshot as a folder to alter (an archive is unpacked with the system's tar, which reads it as any other). */
+  const folderCopyOfSnapshot = (prefix: string) => {
+    const folder = mkdtempSync(path.join(work, prefix));
+    if (snapshot.endsWith(".tar.gz")) execFileSync("tar", ["-xzf", snapshot, "-C", folder]);
+    else cpSync(snapshot, folder, { recursive: true });
+    return folder;
+  };
 
   beforeAll(async () => {
     s3 = await startS3Server();
@@ -131,6 +148,8 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
   });
 
   it("backs up the running site while it takes sign-ups and files, into one snapshot its manifest describes", async () => {
+    // An upload still arriving in pieces, as several instances stage it in the bucket: not something to keep.
+    await source.storage.put(`${STAGING_PREFIX}/${"a".repeat(32)}/upload.json`, Readable.from([Buffer.from("{}")]), { contentType: "application/json" });
     const writes = keepWriting(server, source.storage, `reader-${dialect}`);
     await until(() => writes.subscribed.length >= 10 && writes.storedKeys.length >= 5);
     writtenBeforeBackup = { subscribed: [...writes.subscribed], storedKeys: [...writes.storedKeys] };
@@ -152,14 +171,12 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
     const keys = manifest.files.map((file) => file.key);
     expect(keys).toEqual(expect.arrayContaining(writtenBeforeBackup.storedKeys));
     expect(keys.some((key) => key.startsWith("podcast/"))).toBe(true);
+    expect(keys.filter((key) => key.startsWith(`${STAGING_PREFIX}/`))).toEqual([]);
     expect(manifest.dataFiles.map((file) => file.name)).toEqual(["session-secret"]);
   });
 
   it("refuses a snapshot with a damaged file, naming it and leaving the target empty", async () => {
-    // The archive is unpacked with the system's tar (which reads it as any tar archive) into a folder snapshot.
-    const damaged = mkdtempSync(path.join(work, "damaged-"));
-    if (snapshot.endsWith(".tar.gz")) execFileSync("tar", ["-xzf", snapshot, "-C", damaged]);
-    else cpSync(snapshot, damaged, { recursive: true });
+    const damaged = folderCopyOfSnapshot("damaged-");
     const victim = manifest.files.find((file) => file.key.startsWith("podcast/"))!;
     const file = path.join(damaged, "files", victim.key);
     const bytes = readFileSync(file);
@@ -167,9 +184,50 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
     writeFileSync(file, bytes);
 
     await expect(restoreInProcess(damaged)).rejects.toThrow(`files/${victim.key} is damaged`);
-    expect(existsSync(target.config.dataDir)).toBe(false);
-    expect(await keysOf(target.storage)).toEqual([]);
-    if (dialect === "postgres") expect((await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'public'`.execute(target.db())).rows[0]!.n).toBe(0);
+    await expectTargetEmpty();
+  });
+
+  it("refuses a .tar.gz cut short in plain words, with exit code 1, leaving the target empty", async () => {
+    const whole = path.join(work, "whole.tar.gz");
+    if (snapshot.endsWith(".tar.gz")) cpSync(snapshot, whole);
+    else execFileSync("tar", ["-czf", whole, "-C", snapshot, "."]);
+    const cut = path.join(work, "cut.tar.gz");
+    writeFileSync(cut, readFileSync(whole).subarray(0, statSync(whole).size >> 1));
+
+    const restored = await runScript("restore", [cut], target);
+    expect(restored.output).toContain("The snapshot is damaged or incomplete");
+    expect(restored.output).not.toContain("Unexpected error");
+    expect(restored.code).toBe(1);
+    await expectTargetEmpty();
+  });
+
+  it("empties the target again when the restore fails after the database is in place", async () => {
+    // The manifest is not among the entries it lists digests for: one more article than the dump holds
+    // passes the check of every file, and fails only once the restored database is counted.
+    const wrongCount = folderCopyOfSnapshot("wrong-count-");
+    const changed = { ...manifest, database: { ...manifest.database, tables: { ...manifest.database.tables, articles: manifest.database.tables.articles! + 1 } } };
+    writeFileSync(path.join(wrongCount, "manifest.json"), JSON.stringify(changed));
+
+    await expect(restoreInProcess(wrongCount)).rejects.toThrow("articles: " + changed.database.tables.articles + " in the snapshot");
+    await expectTargetEmpty();
+    // The next test restores the good snapshot into this same target: the failure left nothing in its way.
+  });
+
+  it("leaves nothing behind when a backup or a restore is stopped (Ctrl-C aborts their signal)", async () => {
+    const stopped = new BackupError("stopped");
+    const stopAt = (step: string) => {
+      const controller = new AbortController();
+      return { signal: controller.signal, log: (line: string) => line.startsWith(step) && controller.abort(stopped) };
+    };
+    // The backup, once the database copy is written and the stored files are being copied.
+    const folder = mkdtempSync(path.join(work, "stopped-backup-"));
+    const backup = stopAt("Copying the stored files");
+    await expect(createBackup({ config: source.config, storage: source.storage, now: () => new Date(), ...backup }, path.join(folder, "site.tar.gz"))).rejects.toBe(stopped);
+    expect(readdirSync(folder)).toEqual([]);
+    // The restore, once every stored file is put and the database and session secret are about to be.
+    const restore = stopAt("Restoring the database");
+    await expect(restoreBackup({ config: target.config, storage: target.storage, ...restore }, snapshot)).rejects.toBe(stopped);
+    await expectTargetEmpty();
   });
 
   it("restores into the empty target everything the manifest claims, identical", async () => {

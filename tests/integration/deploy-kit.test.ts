@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,8 +8,9 @@ import { PATHS } from "../../server/paths";
 import { SHUTDOWN_DEADLINE_MS, SHUTDOWN_SIGNALS } from "../../server/shutdown";
 
 // The files of deploy/ against the code they serve: the systemd units start the compiled server, wait for
-// its graceful stop and keep their hardening alike; the settings files name real settings, and the server's
-// settings file is a valid configuration as the service reads it.
+// its graceful stop and keep their hardening alike; the backup's units run `npm run backup` nightly under the
+// same confinement; the settings files name real settings, and the server's settings file is a valid
+// configuration as the service reads it; every file deploy/README.md lists is there.
 
 const deployFile = (name: string) => readFileSync(path.join(PATHS.root, "deploy", name), "utf8");
 
@@ -23,6 +24,8 @@ function directives(unit: string): Array<[string, string]> {
 
 const single = directives(deployFile("systemd/diaspora-policy.service"));
 const template = directives(deployFile("systemd/diaspora-policy@.service"));
+const backup = directives(deployFile("systemd/diaspora-policy-backup.service"));
+const backupTimer = directives(deployFile("systemd/diaspora-policy-backup.timer"));
 const value = (unit: Array<[string, string]>, key: string) => unit.filter(([name]) => name === key).map(([, text]) => text);
 
 /** The names a settings file sets or shows commented out (`#NAME=`). */
@@ -60,6 +63,36 @@ describe("the systemd units", () => {
       EnvironmentFile: "/etc/diaspora-policy/env",
     });
     expect(value(single, "MemoryDenyWriteExecute")).toEqual([]);
+  });
+});
+
+describe("the backup's units", () => {
+  it("run `npm run backup` in the site's folder as the site's user, with its settings, into a backups/ folder made for it", () => {
+    expect(value(backup, "ExecStart")).toEqual(["/usr/bin/npm run backup"]);
+    expect(value(backup, "Type")).toEqual(["oneshot"]);
+    expect(value(backup, "ExecStartPre")).toEqual(["+/usr/bin/install -d -o diaspora -g diaspora -m 700 /opt/diaspora-policy/backups"]);
+    expect(value(backup, "ReadWritePaths")).toEqual([`${value(single, "ReadWritePaths")[0]} /opt/diaspora-policy/backups`]);
+  });
+
+  it("are confined as the site's service is", () => {
+    // What only a long-running server needs (restarts, open files, its drain) differs; the rest is the same.
+    const serverOnly = new Set(["Description", "Type", "ExecStart", "Restart", "RestartSec", "TimeoutStopSec", "LimitNOFILE", "WantedBy", "ReadWritePaths"]);
+    const shared = single.filter(([key]) => !serverOnly.has(key));
+    expect(backup.filter(([key]) => shared.some(([name]) => name === key))).toEqual(shared);
+  });
+
+  it("start every night, and after a night the machine was off", () => {
+    expect(value(backupTimer, "OnCalendar")).toEqual(["*-*-* 03:30:00"]);
+    expect(value(backupTimer, "Persistent")).toEqual(["true"]);
+    expect(value(backupTimer, "WantedBy")).toEqual(["timers.target"]);
+  });
+});
+
+describe("deploy/README.md", () => {
+  it("lists only files that are there", () => {
+    const listed = [...deployFile("README.md").matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]!);
+    expect(listed).toEqual(expect.arrayContaining(["nginx/diaspora-policy.conf", "systemd/diaspora-policy-backup.service", "systemd/diaspora-policy-backup.timer", "site-command"]));
+    expect(listed.filter((file) => !existsSync(path.join(PATHS.root, "deploy", file)))).toEqual([]);
   });
 });
 

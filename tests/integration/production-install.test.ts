@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, rmSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { PATHS } from "../../server/paths";
 import { HttpSession } from "../support/http-session";
 import { simplePdf } from "../support/pdf";
 import { PRODUCTION_NODE_OPTIONS, productionInstall } from "../support/production-install";
+import { runCommand } from "../support/run-command";
 import { spawnServer, type ServerProcess } from "../support/server-process";
 import { decodeAnswer } from "../support/single-fetch";
 import { uploadFile } from "../support/tus";
@@ -28,13 +28,8 @@ describe("a production install (dependencies only)", () => {
   const env = () => ({ DATA_DIR: dataDir, NODE_OPTIONS: PRODUCTION_NODE_OPTIONS, LOG_LEVEL: "info", npm_config_update_notifier: "false" });
 
   /** `npm run <script> -- <args>` in the production copy, as the owner runs it on the server. */
-  function npmRun(script: string, args: string[] = []): Promise<{ code: number | null; output: string }> {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], { cwd: install.folder, env: { ...process.env, NODE_ENV: "production", ...env() }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    return new Promise((resolve) => child.on("exit", (code) => resolve({ code, output })));
-  }
+  const npmRun = (script: string, args: string[] = []) =>
+    runCommand("npm", ["run", "--silent", script, "--", ...args], { cwd: install.folder, env: { ...process.env, NODE_ENV: "production", ...env() } });
 
   beforeAll(async () => {
     install = productionInstall(PATHS.root);
@@ -85,11 +80,9 @@ describe("a production install (dependencies only)", () => {
     const compiledServer = path.join(install.folder, "build", "entry", "main.js");
     const builtAt = statSync(compiledServer).mtimeMs;
     utimesSync(path.join(install.folder, "package-lock.json"), new Date(), new Date(builtAt + 60_000));
-    const buildCheck = spawn(process.execPath, ["--import", "tsx", "scripts/build-if-stale.ts"], { cwd: install.folder, env: { ...process.env, ...env() }, stdio: ["ignore", "ignore", "pipe"] });
-    let warning = "";
-    buildCheck.stderr.on("data", (chunk: Buffer) => (warning += chunk.toString()));
-    expect(await new Promise((resolve) => buildCheck.on("exit", resolve))).toBe(0);
-    expect(warning).toContain("The sources changed since the last build, but the build tools are not installed");
+    const buildCheck = await runCommand(process.execPath, ["--import", "tsx", "scripts/build-if-stale.ts"], { cwd: install.folder, env: { ...process.env, ...env() } });
+    expect(buildCheck.code).toBe(0);
+    expect(buildCheck.output).toContain("The sources changed since the last build, but the build tools are not installed");
     expect(statSync(compiledServer).mtimeMs).toBe(builtAt);
   }, PROCESS_TEST_MS);
 

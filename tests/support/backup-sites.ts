@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +9,7 @@ import { createObjectStorage, type ObjectStorage } from "~/adapters/storage/obje
 import { parseConfig, type AppConfig } from "~/lib/config.server";
 import { copyPostgresTemplateObjects, copySqliteTemplate, databaseUrl, onPostgresServer } from "./database-templates";
 import { TEST_DATABASE_URL } from "./databases";
+import { runCommand } from "./run-command";
 import type { TestS3Server } from "./s3-server";
 
 /**
@@ -84,13 +84,5 @@ export async function emptyTarget(dialect: "sqlite" | "postgres", s3: TestS3Serv
 }
 
 /** `npm run backup` / `npm run restore` as the owner runs them: their own process, on `site`. */
-export function runScript(script: "backup" | "restore", args: string[], site: BackupSite): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-    env: { ...process.env, ...site.env, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, output })));
-}
+export const runScript = (script: "backup" | "restore", args: string[], site: BackupSite) =>
+  runCommand(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], { env: { ...process.env, ...site.env, LOG_LEVEL: "warn" } });

@@ -14,8 +14,8 @@ import path from "node:path";
  */
 export const PRODUCTION_NODE_OPTIONS = "--preserve-symlinks";
 
-/** What a clone does not hold, or the copy must not share: installed packages, history, data, results. */
-const NOT_COPIED = new Set(["node_modules", ".git", "data", "test-results", ".react-router", path.join("bench", "results")]);
+/** What a clone does not hold, or the copy must not share: installed packages, history, data, snapshots, results. */
+const NOT_COPIED = new Set(["node_modules", ".git", "data", "backups", "test-results", ".react-router", path.join("bench", "results")]);
 
 interface PackageJson {
   dependencies?: Record<string, string>;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
 import { DATA_FILES, DATABASE_ENTRY, dataEntry, FORMAT_VERSION, MANIFEST_NAME, type Manifest } from "./manifest";
-import { snapshotPostgres } from "./postgres-snapshot.server";
+import { dumpPostgres } from "./postgres-dump.server";
 import { createSnapshotWriter } from "./snapshot-writer.server";
 import { databaseKindOf, type SiteConfig } from "./site-config";
 import { snapshotSqlite } from "./sqlite-snapshot.server";
@@ -38,7 +38,7 @@ export async function createBackup({ config, storage, now, log, signal }: Backup
     const kind = databaseKindOf(config);
     log(`Copying the ${kind === "sqlite" ? "SQLite" : "PostgreSQL"} database…`);
     const databaseCopy = path.join(work, path.basename(DATABASE_ENTRY[kind]));
-    const contents = config.databaseUrl ? await snapshotPostgres(config.databaseUrl, databaseCopy, signal) : await snapshotSqlite(config.dataDir, databaseCopy);
+    const contents = config.databaseUrl ? await dumpPostgres(config.databaseUrl, databaseCopy, signal) : await snapshotSqlite(config.dataDir, databaseCopy);
     const databaseDigest = await writer.addFile(DATABASE_ENTRY[kind], databaseCopy);
     await rm(databaseCopy);
 

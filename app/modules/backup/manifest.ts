@@ -55,6 +55,9 @@ export interface EntryDigest {
   sha256: string;
 }
 
+/** The same bytes, as far as a snapshot can tell: the same size and the same sha256. */
+export const sameDigest = (found: EntryDigest, expected: EntryDigest) => found.size === expected.size && found.sha256 === expected.sha256;
+
 export function parseManifest(text: string): Manifest {
   let json: unknown;
   try {

@@ -10,7 +10,7 @@ const installHint = (major?: number) =>
 /**
  * Runs pg_dump or pg_restore and resolves with what it printed; a missing program or a failure becomes
  * an error that says what to do. The password travels in PGPASSWORD, not on the command line, where
- * every user of the machine could read it.
+ * every user of the machine could read it. Stopped through `signal`, it rejects with the signal's reason.
  */
 export function runPostgresTool(tool: PostgresTool, args: string[], { databaseUrl, signal }: { databaseUrl?: string; signal?: AbortSignal } = {}): Promise<string> {
   const { url, password } = databaseUrl ? withoutPassword(databaseUrl) : { url: undefined, password: undefined };
@@ -23,11 +23,13 @@ export function runPostgresTool(tool: PostgresTool, args: string[], { databaseUr
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
-    child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "ENOENT" ? new BackupError(`${tool} was not found on this machine. ${installHint()}`) : error),
-    );
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      if (signal?.aborted) reject(signal.reason);
+      else reject(error.code === "ENOENT" ? new BackupError(`${tool} was not found on this machine. ${installHint()}`) : error);
+    });
     child.on("close", (code) => {
-      if (code === 0) resolve(output);
+      if (signal?.aborted) reject(signal.reason);
+      else if (code === 0) resolve(output);
       else reject(new BackupError(`${tool} failed (exit code ${code}):\n${output.trim()}`));
     });
   });

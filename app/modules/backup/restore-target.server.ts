@@ -3,7 +3,7 @@ import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
 import { STATIC_MIGRATIONS } from "~/adapters/db/migrate.server";
 import { BackupError } from "./backup-error";
 import type { Manifest } from "./manifest";
-import { connectPostgres, postgresObjects } from "./postgres-snapshot.server";
+import { postgresObjects, withPostgres } from "./postgres-database.server";
 import { databaseKindOf, type SiteConfig } from "./site-config";
 
 const kindName = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
@@ -38,13 +38,8 @@ export async function targetContents(config: SiteConfig, storage: ObjectStorage)
   });
   if (names.length > 0) found.push(`the data folder ${config.dataDir} is not empty (it holds ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""})`);
   if (config.databaseUrl) {
-    const client = await connectPostgres(config.databaseUrl);
-    try {
-      const objects = await postgresObjects(client);
-      if (objects.length > 0) found.push(`the PostgreSQL database is not empty (it has ${objects.slice(0, 5).join(", ")}${objects.length > 5 ? ", …" : ""})`);
-    } finally {
-      await client.end();
-    }
+    const objects = await withPostgres(config.databaseUrl, postgresObjects);
+    if (objects.length > 0) found.push(`the PostgreSQL database is not empty (it has ${objects.slice(0, 5).join(", ")}${objects.length > 5 ? ", …" : ""})`);
   }
   if (storage.kind === "s3") {
     for await (const key of storage.list()) {

@@ -7,8 +7,9 @@ import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.serv
 import { BackupError } from "./backup-error";
 import { checkRestoredContents } from "./database-contents";
 import { digestStream } from "./digest-stream.server";
-import { DATABASE_ENTRY, dataEntry, fileEntry, type EntryDigest, type Manifest } from "./manifest";
-import { restorePostgres } from "./postgres-snapshot.server";
+import { DATABASE_ENTRY, dataEntry, fileEntry, sameDigest, type EntryDigest, type Manifest } from "./manifest";
+import { describeEmptyDatabase, emptyDatabaseAgain, withPostgres, type EmptyDatabase } from "./postgres-database.server";
+import { loadPostgresDump } from "./postgres-dump.server";
 import { checkCompatible, checkTargetEmpty } from "./restore-target.server";
 import type { SiteConfig } from "./site-config";
 import { drain, openSnapshot, type SnapshotEntries } from "./snapshot-reader.server";
@@ -29,7 +30,7 @@ export interface RestoreDependencies {
  * the target is checked to be empty, and only then is anything written. The stored files go to the
  * storage the site is configured for now (a folder or S3, whichever the snapshot came from); the
  * database and the session secret are put in place last. If any step fails, what was written is
- * removed again, so the target is as empty as it was.
+ * removed again, the database emptied again included, so the target is as empty as it was.
  */
 export async function restoreBackup({ config, storage, log, signal }: RestoreDependencies, source: string): Promise<Manifest> {
   const entries = await openSnapshot(source);
@@ -41,31 +42,70 @@ export async function restoreBackup({ config, storage, log, signal }: RestoreDep
   const createdDataDir = !existsSync(config.dataDir);
   await mkdir(config.dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const work = await mkdtemp(path.join(config.dataDir, ".restoring-"));
-  const restoredKeys: string[] = [];
+  const written: Written = { restoredKeys: [], emptyDatabase: undefined };
   try {
     log(`Restoring ${manifest.files.length} stored files (${storage.kind === "s3" ? "to the S3 bucket" : "to the data folder"})…`);
-    await putEntriesInPlace({ entries, manifest, storage, work, restoredKeys, signal });
+    await putEntriesInPlace({ entries, manifest, storage, work, restoredKeys: written.restoredKeys, signal });
+    signal?.throwIfAborted();
     log("Restoring the database…");
     const databaseCopy = path.join(work, path.basename(DATABASE_ENTRY[manifest.database.kind]));
     if (config.databaseUrl) {
-      checkRestoredContents(manifest.database, await restorePostgres(config.databaseUrl, databaseCopy, signal));
+      // Noted before pg_restore starts: from its commit on, the database holds the snapshot's tables.
+      written.emptyDatabase = await withPostgres(config.databaseUrl, describeEmptyDatabase);
+      checkRestoredContents(manifest.database, await loadPostgresDump(config.databaseUrl, databaseCopy, signal));
     } else {
       checkRestoredContents(manifest.database, describeSqliteFile(databaseCopy));
       await rename(databaseCopy, sqliteFileIn(config.dataDir));
     }
     for (const file of manifest.dataFiles) await rename(path.join(work, file.name), path.join(config.dataDir, file.name));
+    signal?.throwIfAborted();
     await rm(work, { recursive: true, force: true });
     return manifest;
   } catch (error) {
     log("The restore failed: removing what it had written…");
-    // The target was empty: everything the restore put there goes, and nothing else was there to keep.
-    for (const key of restoredKeys) await storage.delete(key);
-    const written = [work, sqliteFileIn(config.dataDir), ...manifest.dataFiles.map((file) => path.join(config.dataDir, file.name))];
-    if (storage.kind === "filesystem") written.push(path.join(config.dataDir, "objects"));
-    for (const item of written) await rm(item, { recursive: true, force: true });
-    if (createdDataDir) await rmdir(config.dataDir).catch(() => undefined);
+    await removeWritten({ config, storage, log, work, createdDataDir, manifest, written });
     throw error;
   }
+}
+
+/** What a restore has written so far, so a failure can take it away again. */
+interface Written {
+  /** Filled as files are put. */
+  restoredKeys: string[];
+  /** Set once the database may hold restored tables: what it held before. */
+  emptyDatabase: EmptyDatabase | undefined;
+}
+
+/**
+ * The target was empty: everything the restore put there goes, and nothing else was there to keep.
+ * Every step is tried even when one before it failed (each failure is logged): the caller then
+ * reports the error that stopped the restore, not a later one.
+ */
+async function removeWritten({ config, storage, log, work, createdDataDir, manifest, written }: {
+  config: SiteConfig;
+  storage: ObjectStorage;
+  log: (line: string) => void;
+  work: string;
+  createdDataDir: boolean;
+  manifest: Manifest;
+  written: Written;
+}): Promise<void> {
+  const attempt = async (what: string, step: () => Promise<unknown>) => {
+    try {
+      await step();
+    } catch (error) {
+      log(`  Could not remove ${what}: ${(error as Error).message}`);
+    }
+  };
+  for (const key of written.restoredKeys) await attempt(`the stored file ${key}`, () => storage.delete(key));
+  const { emptyDatabase } = written;
+  if (config.databaseUrl && emptyDatabase) {
+    await attempt("the restored tables from the PostgreSQL database", () => withPostgres(config.databaseUrl!, (client) => emptyDatabaseAgain(client, emptyDatabase)));
+  }
+  const files = [work, sqliteFileIn(config.dataDir), ...manifest.dataFiles.map((file) => path.join(config.dataDir, file.name))];
+  if (storage.kind === "filesystem") files.push(path.join(config.dataDir, "objects"));
+  for (const file of files) await attempt(file, () => rm(file, { recursive: true, force: true }));
+  if (createdDataDir) await rmdir(config.dataDir).catch(() => undefined);
 }
 
 /** The second reading of the snapshot: stored files into storage, the database and data files into `work`. */
@@ -95,8 +135,7 @@ async function putEntriesInPlace({ entries, manifest, storage, work, restoredKey
     } else if (target) {
       const digest = digestStream();
       await pipeline(body, digest, createWriteStream(target.file, { flags: "wx", mode: PRIVATE_FILE_MODE }));
-      const { size, sha256 } = digest.digest();
-      if (size !== target.size || sha256 !== target.sha256) throw new BackupError(`${name} changed in the snapshot while it was being restored.`);
+      if (!sameDigest(digest.digest(), target)) throw new BackupError(`${name} changed in the snapshot while it was being restored.`);
     } else {
       await drain(body);
     }

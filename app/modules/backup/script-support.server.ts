@@ -2,6 +2,7 @@ import { createObjectStorage, type ObjectStorage } from "~/adapters/storage/obje
 import { ConfigError, parseConfig, type AppConfig } from "~/lib/config.server";
 import { keepNewFilesPrivate } from "~/lib/private-files.server";
 import { BackupError } from "./backup-error";
+import { stopOnSignals } from "./stop-on-signals";
 
 /**
  * Left unset, SESSION_SECRET is read from (or first written to) the data folder when the configuration
@@ -50,10 +51,7 @@ export async function runOnConfiguredSite(
   work: (config: AppConfig, storage: ObjectStorage, signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
   keepNewFilesPrivate();
-  // Ctrl-C (or a service manager's stop) ends the work at the next file and removes what it wrote.
-  const interruption = new AbortController();
-  const interrupt = () => interruption.abort(new BackupError("Stopped on request; what had been written was removed."));
-  process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
+  const interruption = stopOnSignals(process, (line) => console.error(line));
   try {
     const config = configForBackupScripts(process.env);
     const storage = await createObjectStorage(config);
@@ -66,6 +64,6 @@ export async function runOnConfiguredSite(
     console.error(`${failureHeading}\n${failureMessage(interruption.signal.aborted ? interruption.signal.reason : error)}`);
     process.exitCode = 1;
   } finally {
-    process.off("SIGINT", interrupt).off("SIGTERM", interrupt);
+    interruption.release();
   }
 }

@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { pipeline, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { BackupError } from "./backup-error";
 import { tarEntries, type TarEntry } from "./tar-reader.server";
@@ -17,7 +18,17 @@ export async function openSnapshot(source: string): Promise<SnapshotEntries> {
   if (!stats) throw new BackupError(`There is no backup at ${source}.`);
   if (stats.isDirectory()) return () => folderEntries(source);
   const gzipped = await startsWithGzipMagic(source);
-  return () => tarEntries(gzipped ? createReadStream(source).pipe(createGunzip()) : createReadStream(source));
+  return () => tarEntries(gzipped ? gunzipped(source) : createReadStream(source));
+}
+
+/**
+ * The file, decompressed. pipeline (unlike .pipe) hands a read error on to the gunzip stream and closes
+ * both on any failure, so every error reaches the tar reader, which names the snapshot damaged.
+ */
+function gunzipped(file: string): Readable {
+  const gunzip = createGunzip();
+  pipeline(createReadStream(file), gunzip, () => undefined);
+  return gunzip;
 }
 
 async function startsWithGzipMagic(file: string): Promise<boolean> {

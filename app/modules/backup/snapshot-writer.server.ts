@@ -49,7 +49,9 @@ export async function createSnapshotWriter(target: string): Promise<SnapshotWrit
 
 /** The bytes did not match the size announced for them: the source changed while it was read. */
 function checkSize(name: string, digest: EntryDigest, size: number): EntryDigest {
-  if (digest.size !== size) throw new Error(`${name} changed while it was copied (${size} bytes announced, ${digest.size} read)`);
+  if (digest.size !== size) {
+    throw new BackupError(`${name} changed while it was being copied (${size} bytes when the copy began, ${digest.size} read). Run the backup again.`);
+  }
   return digest;
 }
 

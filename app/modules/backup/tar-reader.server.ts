@@ -3,7 +3,8 @@ import { BackupError } from "./backup-error";
 import { BLOCK, padding, parseHeader, parsePaxRecords } from "./tar-header";
 
 const CHUNK = 64 * 1024;
-const truncated = () => new BackupError("The archive ends in the middle of a file: it was cut short (an interrupted copy or download?).");
+const damaged = (what: string) => new BackupError(`The snapshot is damaged or incomplete: ${what}. Was its copy or download interrupted? Restore another one.`);
+const truncated = () => damaged("the archive ends in the middle of a file");
 
 /** Reads a byte stream in the sizes a tar archive asks for. */
 class ByteReader {
@@ -13,7 +14,10 @@ class ByteReader {
   /** Up to `max` bytes; an empty buffer once the source has ended. */
   async read(max: number): Promise<Buffer> {
     if (this.buffered.length === 0) {
-      const next = await this.source.next();
+      const next = await this.source.next().catch((error: unknown) => {
+        // A read or gunzip failure (zlib's "unexpected end of file" for a cut-short .tar.gz) is the snapshot's fault.
+        throw error instanceof BackupError ? error : damaged((error as Error).message);
+      });
       if (next.done) return Buffer.alloc(0);
       this.buffered = next.value;
     }
@@ -48,9 +52,19 @@ export interface TarEntry {
   body: Readable;
 }
 
-/** The regular files of a tar archive, in order; folders and pax records are followed, not returned. */
+/**
+ * The regular files of a tar archive, in order; folders and pax records are followed, not returned. The
+ * archive is closed when the reading ends, whether it reached the end, failed or was left early.
+ */
 export async function* tarEntries(archive: Readable): AsyncGenerator<TarEntry> {
-  const reader = new ByteReader(archive[Symbol.asyncIterator]());
+  try {
+    yield* entriesOf(new ByteReader(archive[Symbol.asyncIterator]()));
+  } finally {
+    archive.destroy();
+  }
+}
+
+async function* entriesOf(reader: ByteReader): AsyncGenerator<TarEntry> {
   let next: { path?: string; size?: number } = {};
   for (;;) {
     const block = await reader.readExactly(BLOCK);
@@ -58,7 +72,7 @@ export async function* tarEntries(archive: Readable): AsyncGenerator<TarEntry> {
     try {
       header = parseHeader(block);
     } catch {
-      throw new BackupError("This file is not a backup archive, or it is damaged (a tar header does not check out).");
+      throw new BackupError("This file is not a backup archive, or it is damaged or incomplete (a tar header does not check out).");
     }
     if (!header) return;
     const name = next.path ?? header.name;

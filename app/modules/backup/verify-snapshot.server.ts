@@ -1,7 +1,7 @@
 import { pipeline } from "node:stream/promises";
 import { BackupError } from "./backup-error";
 import { digestStream } from "./digest-stream.server";
-import { expectedEntries, MANIFEST_NAME, parseManifest, type EntryDigest, type Manifest } from "./manifest";
+import { expectedEntries, MANIFEST_NAME, parseManifest, sameDigest, type EntryDigest, type Manifest } from "./manifest";
 import { drain, type SnapshotEntries } from "./snapshot-reader.server";
 
 const SHOWN_PROBLEMS = 10;
@@ -33,7 +33,7 @@ export async function verifySnapshot(entries: SnapshotEntries, signal?: AbortSig
   for (const [name, expected] of expectedEntries(manifest)) {
     const found = digests.get(name);
     if (!found) problems.push(`${name} is missing`);
-    else if (found.size !== expected.size || found.sha256 !== expected.sha256) problems.push(`${name} is damaged: its bytes differ from those the manifest lists`);
+    else if (!sameDigest(found, expected)) problems.push(`${name} is damaged: its bytes differ from those the manifest lists`);
   }
   if (problems.length > 0) {
     const more = problems.length > SHOWN_PROBLEMS ? `\n  …and ${problems.length - SHOWN_PROBLEMS} more` : "";

@@ -1,0 +1,33 @@
+import type { DatabaseContents } from "./database-contents";
+import { describePostgres, serverVersionNum, withPostgres } from "./postgres-database.server";
+import { checkToolVersion, runPostgresTool } from "./postgres-tools.server";
+
+/**
+ * Dumps the database with pg_dump (custom format) while the site runs. The row counts for the manifest
+ * are read in a repeatable-read transaction whose snapshot pg_dump is told to use (--snapshot), so the
+ * manifest and the dump describe the very same moment, however many writes happen meanwhile.
+ */
+export function dumpPostgres(databaseUrl: string, dumpFile: string, signal?: AbortSignal): Promise<DatabaseContents> {
+  return withPostgres(databaseUrl, async (client) => {
+    await checkToolVersion("pg_dump", await serverVersionNum(client));
+    await client.query("begin isolation level repeatable read read only");
+    const snapshot = (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0]!.id;
+    const contents = await describePostgres(client);
+    await runPostgresTool("pg_dump", ["--format=custom", `--snapshot=${snapshot}`, `--file=${dumpFile}`], { databaseUrl, signal });
+    await client.query("commit");
+    return contents;
+  });
+}
+
+/**
+ * Loads a dump into an empty database in one transaction: if pg_restore fails, nothing is left. Owners,
+ * grants and comments are left out: the database user of the new site owns what it restores, and
+ * a comment on the pg_trgm extension could only be set by that extension's owner.
+ */
+export function loadPostgresDump(databaseUrl: string, dumpFile: string, signal?: AbortSignal): Promise<DatabaseContents> {
+  return withPostgres(databaseUrl, async (client) => {
+    await checkToolVersion("pg_restore", await serverVersionNum(client));
+    await runPostgresTool("pg_restore", ["--no-owner", "--no-privileges", "--no-comments", "--single-transaction", "--exit-on-error", dumpFile], { databaseUrl, signal });
+    return describePostgres(client);
+  });
+}
