@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync } from "node:fs";
+import { open } from "node:fs/promises";
 
 /** Everything in DATA_DIR is for the user that runs the site alone: no access for its group or others. */
 export const PRIVATE_FILE_MODE = 0o600;
@@ -29,5 +30,15 @@ export function restrictMode(file: string, mode = PRIVATE_FILE_MODE): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "ENOENT" && code !== "EPERM") throw error;
+  }
+}
+
+/** Waits until a written file is on the disk, not only in the system's write cache (before a rename makes it count). */
+export async function flushToDisk(file: string): Promise<void> {
+  const handle = await open(file, "r+");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }

@@ -3,7 +3,7 @@ import { constants, createWriteStream } from "node:fs";
 import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
+import { flushToDisk, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { checkPutOptions, clampRange, type ObjectInfo, type ObjectStorage, type PutOptions } from "./contract";
 import { assertObjectKey, InvalidObjectKeyError, isValidObjectKey } from "./keys";
 
@@ -83,10 +83,10 @@ export function createFilesystemStorage(folder: string): ObjectStorage {
     const temporaryMeta = `${temporary}.json`;
     try {
       await fill(temporary);
-      await flush(temporary);
+      await flushToDisk(temporary);
       const meta: Metadata = { contentType: options.contentType, ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}), etag: `"${randomUUID()}"` };
       await writeFile(temporaryMeta, JSON.stringify(meta), { flag: "wx", mode: PRIVATE_FILE_MODE });
-      await flush(temporaryMeta);
+      await flushToDisk(temporaryMeta);
       await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       await mkdir(path.dirname(metaTarget), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       await rename(temporaryMeta, metaTarget);
@@ -194,15 +194,6 @@ async function removeFile(file: string): Promise<void> {
     // Not there, or a folder of other objects (the key "a" when "a/b" exists): nothing to delete.
     if (!isMissing(error) && error.code !== "EISDIR") throw error;
   });
-}
-
-async function flush(file: string): Promise<void> {
-  const handle = await open(file, "r+");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Makes a rename durable; some platforms cannot open a folder for this, and that is not an error. */

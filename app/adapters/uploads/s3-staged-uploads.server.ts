@@ -4,7 +4,7 @@ import { rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { DataStore, Upload } from "@tus/utils";
 import { createS3Client, isNotFound } from "~/adapters/storage/s3-storage.server";
 import type { AppConfig } from "~/lib/config.server";
@@ -70,12 +70,9 @@ export function createS3StagedUploads(settings: S3Settings, directory: string, n
 
   async function listKeys(prefix: string): Promise<Array<{ key: string; lastModified: number }>> {
     const found: Array<{ key: string; lastModified: number }> = [];
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+    for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
       for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key, lastModified: item.LastModified?.getTime() ?? 0 });
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
+    }
     return found;
   }
 

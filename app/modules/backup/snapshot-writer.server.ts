@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { once } from "node:events";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
+import { flushToDisk, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { BackupError } from "./backup-error";
 import { digestStream } from "./digest-stream.server";
 import type { EntryDigest } from "./manifest";
@@ -62,7 +62,7 @@ function folderWriter(folder: string): Omit<SnapshotWriter, "addFile"> {
       await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const digest = digestStream();
       await pipeline(body, digest, createWriteStream(file, { flags: "wx", mode: PRIVATE_FILE_MODE }));
-      await flush(file);
+      await flushToDisk(file);
       return checkSize(name, digest.digest(), size);
     },
     finish: async () => undefined,
@@ -96,7 +96,7 @@ async function archiveWriter(file: string, gzip: boolean): Promise<Omit<Snapshot
       await write(END_OF_ARCHIVE);
       out.end();
       await done;
-      await flush(file);
+      await flushToDisk(file);
     },
     async abort() {
       out.destroy();
@@ -104,14 +104,4 @@ async function archiveWriter(file: string, gzip: boolean): Promise<Omit<Snapshot
       await rm(file, { force: true });
     },
   };
-}
-
-/** A backup is worth its name only once it is on the disk, not in the system's write cache. */
-async function flush(file: string): Promise<void> {
-  const handle = await open(file, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
