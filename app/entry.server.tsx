@@ -3,9 +3,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { DocumentOnlyProvider } from "~/components/layout/document-html";
 import { NonceProvider } from "~/components/layout/nonce";
+import { InlineStylesheetProvider, stylesheetHref } from "~/components/layout/site-stylesheet";
 import { documentOnlyHtml } from "~/lib/document-only.server";
+import { inlineStylesheet } from "~/lib/inline-stylesheet.server";
 
 export const streamTimeout = 5_000;
+
+/** The browser build, beside this file's build (build/server/index.js serves build/client). */
+const CLIENT_BUILD = new URL("../client/", import.meta.url);
 
 /**
  * Renders the whole document before answering. No route streams deferred data, so the shell is the
@@ -42,7 +47,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <DocumentOnlyProvider value={documentOnlyHtml(request)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <InlineStylesheetProvider value={inlineStylesheet(stylesheetHref, CLIENT_BUILD)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </InlineStylesheetProvider>
         </DocumentOnlyProvider>
       </NonceProvider>,
       {

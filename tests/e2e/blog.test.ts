@@ -119,4 +119,25 @@ describe("article page", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  // The stylesheet is written into the page, not linked: hydrating reads it back from the page, so the
+  // styles stay, and a client navigation keeps the same element.
+  it("keeps the page's inline stylesheet through hydration and client navigations", async () => {
+    const page = await open(`/blog/${SAMPLE_ARTICLE}`);
+    const errors = watchErrors(page);
+    const styles = () =>
+      page.evaluate(() => ({
+        inlineBytes: document.getElementById("site-stylesheet")?.textContent?.length ?? 0,
+        linked: document.querySelectorAll('link[rel="stylesheet"]').length,
+        bodyFont: getComputedStyle(document.body).fontFamily,
+      }));
+    const hydrated = await styles();
+    expect(hydrated.inlineBytes).toBeGreaterThan(10_000);
+    expect(hydrated).toMatchObject({ linked: 0, bodyFont: expect.stringContaining("Inter Variable") });
+    await page.locator('section[aria-labelledby="related-title"] a').first().click();
+    await page.waitForURL((url) => !url.pathname.endsWith(SAMPLE_ARTICLE));
+    expect(await styles()).toEqual(hydrated);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

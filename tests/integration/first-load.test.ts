@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { locales } from "~/i18n/locales";
 import { appOnTestDatabase } from "../support/app-server";
 import { people } from "../support/people";
 import { SAMPLE_ARTICLE } from "../support/routes";
+import { PATHS } from "../../server/paths";
 
 // What a page's first load carries besides its scripts: the article's body once, and only the strings its visitor uses.
 const app = appOnTestDatabase("sqlite");
@@ -24,6 +27,21 @@ describe("the article's body", () => {
   it("comes with the data of a client navigation, which has no page to read it from", async () => {
     const data = await (await fetch(`${app.url}/blog/${SAMPLE_ARTICLE}.data`)).text();
     expect(count(data, BODY_WORDS)).toBe(1);
+  });
+});
+
+describe("the stylesheet", () => {
+  it("is written into every page's head, not linked, and kept out of the scripts", async () => {
+    const built = readdirSync(path.join(PATHS.clientBuild, "assets")).find((name) => /^app-.*\.css$/.test(name));
+    const css = readFileSync(path.join(PATHS.clientBuild, "assets", built!), "utf8");
+    for (const address of ["/", "/blog", `/blog/${SAMPLE_ARTICLE}`, "/fr/podcast", "/no-such-page"]) {
+      const html = await page(address);
+      expect(html.split("</head>")[0], address).toContain(`<style id="site-stylesheet">${css}</style>`);
+      expect(html, address).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    }
+    const scripts = readdirSync(path.join(PATHS.clientBuild, "assets")).filter((name) => name.endsWith(".js"));
+    const fragment = css.slice(css.length / 2, css.length / 2 + 200);
+    for (const script of scripts) expect(readFileSync(path.join(PATHS.clientBuild, "assets", script), "utf8"), script).not.toContain(fragment);
   });
 });
 
