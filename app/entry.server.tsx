@@ -3,9 +3,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { DocumentOnlyProvider } from "~/components/layout/document-html";
 import { NonceProvider } from "~/components/layout/nonce";
-import { InlineStylesheetProvider, stylesheetHref } from "~/components/layout/site-stylesheet";
 import { documentOnlyHtml } from "~/lib/document-only.server";
-import { inlineStylesheet } from "~/lib/inline-stylesheet.server";
+import { withInlineStylesheet } from "~/lib/inline-stylesheet.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,16 +39,14 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(withInlineStylesheet(Buffer.concat(chunks), CLIENT_BUILD), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <DocumentOnlyProvider value={documentOnlyHtml(request)}>
-          <InlineStylesheetProvider value={inlineStylesheet(stylesheetHref, CLIENT_BUILD)}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </InlineStylesheetProvider>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </DocumentOnlyProvider>
       </NonceProvider>,
       {

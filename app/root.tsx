@@ -23,7 +23,7 @@ import { TranslationProvider } from "~/i18n/use-translation";
 import type { SiteSettings } from "~/lib/site-settings";
 import { linkSettingsFrom, readSettings, SETTING_DEFAULTS } from "~/modules/settings/settings.server";
 import { siteLinksOf } from "~/modules/settings/site-links";
-import { SiteStylesheet } from "~/components/layout/site-stylesheet";
+import stylesheet from "./app.css?url";
 
 /** What every page gets: its language and strings (i18n) and the owner's public settings. */
 export async function loader({ params, context }: Route.LoaderArgs): Promise<LanguageData & { site: SiteSettings }> {
@@ -56,8 +56,12 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) => {
   return [{ title: t("common:documentTitle", { page: t(`errors:${kind}.title`) }) }, { name: "robots", content: "noindex" }];
 };
 
-// The stylesheet is not a side-effect import: the page carries it inline (SiteStylesheet, ADR 071).
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// A built page carries the stylesheet inline, written into its <head> by the server (app/entry.server.tsx,
+// ADR 071), so the browser's scripts hold nothing of it; in development Vite serves the file.
+export const links: Route.LinksFunction = () => [
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useLanguageData();
@@ -73,7 +77,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#17140f" />
         <Meta />
-        <SiteStylesheet />
         <Links />
       </head>
       <body>

@@ -1,25 +1,25 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import stylesheet from "~/app.css?url";
+
+let element: Buffer<ArrayBuffer> | undefined;
 
 /**
- * The text of the built stylesheet the server writes into every page, read once from the browser
- * build (`clientBuild`, the folder its URLs are served from). Null in development, where Vite serves
- * the stylesheet itself, or when the file cannot be read: the page then links it.
+ * The rendered page with the site's stylesheet written into its <head> (ADR 071): the first paint then
+ * waits for the page alone. It is added to the HTML, outside React's tree, so the browser's scripts hold
+ * none of it; hydration leaves an element it did not render in <head> alone. The built file is read once
+ * from the browser build (`clientBuild`, the folder its URLs are served from). A production server
+ * without it could not style a page, so that is an error, not a silent fallback.
  */
-let read: { href: string; css: string | null } | undefined;
-
-export function inlineStylesheet(href: string, clientBuild: URL): string | null {
-  if (read?.href === href) return read.css;
-  read = { href, css: import.meta.env.PROD ? builtStylesheet(href, clientBuild) : null };
-  return read.css;
+export function withInlineStylesheet(page: Buffer<ArrayBuffer>, clientBuild: URL): Buffer<ArrayBuffer> {
+  if (!import.meta.env.PROD) return page;
+  const headEnd = page.indexOf("</head>");
+  if (headEnd < 0) return page;
+  element ??= Buffer.from(`<style>${builtStylesheet(clientBuild)}</style>`);
+  return Buffer.concat([page.subarray(0, headEnd), element, page.subarray(headEnd)]);
 }
 
-function builtStylesheet(href: string, clientBuild: URL): string | null {
-  if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return null;
-  try {
-    // A stylesheet cannot end the <style> element it is written into.
-    return readFileSync(fileURLToPath(new URL(`.${href}`, clientBuild)), "utf8").replaceAll("</style", "<\\/style");
-  } catch {
-    return null;
-  }
+function builtStylesheet(clientBuild: URL): string {
+  // A stylesheet cannot end the <style> element it is written into.
+  return readFileSync(fileURLToPath(new URL(`.${stylesheet}`, clientBuild)), "utf8").replaceAll("</style", "<\\/style");
 }

@@ -120,14 +120,14 @@ describe("article page", () => {
     await page.context().close();
   });
 
-  // The stylesheet is written into the page, not linked: hydrating reads it back from the page, so the
-  // styles stay, and a client navigation keeps the same element.
+  // The stylesheet is written into the page's <head>, not linked, outside React's tree: hydrating and
+  // client navigations leave it where it is.
   it("keeps the page's inline stylesheet through hydration and client navigations", async () => {
     const page = await open(`/blog/${SAMPLE_ARTICLE}`);
     const errors = watchErrors(page);
     const styles = () =>
       page.evaluate(() => ({
-        inlineBytes: document.getElementById("site-stylesheet")?.textContent?.length ?? 0,
+        inlineBytes: document.head.querySelector("style")?.textContent?.length ?? 0,
         linked: document.querySelectorAll('link[rel="stylesheet"]').length,
         bodyFont: getComputedStyle(document.body).fontFamily,
       }));
