@@ -120,10 +120,15 @@ describe.skipIf(!TEST_DATABASE_URL || !nginxInstalled())("two instances on one P
   });
 
   it("shows a comment approved through one instance on every instance within a second", async () => {
-    // Both instances keep the About page in their page caches.
+    // Both instances keep the About page in their page caches. The previous test's change may still reach
+    // an instance (within half a second) and empty its cache once, so each is asked until it keeps the page.
     for (const instance of instances) {
-      await direct(instance, "/about");
-      expect((await fetch(`${instance.url}/about`)).headers.get("x-page-cache")).toBe("hit");
+      let cache: string | null = null;
+      for (const deadline = Date.now() + 3000; cache !== "hit" && Date.now() < deadline; ) {
+        await direct(instance, "/about");
+        cache = (await fetch(`${instance.url}/about`)).headers.get("x-page-cache");
+      }
+      expect(cache).toBe("hit");
     }
     const reader = browser("10.70.1.1");
     expect((await reader.post("/about", { intent: "comment", name: "Ama", comment: "Seen on every instance.", terms: "on" })).status).toBe(200);
