@@ -21,6 +21,15 @@ describe("request logs", () => {
     const all = lines.join("\n");
     for (const secret of ["reader", "example.org", "secret-token-value", "Bearer abc"]) expect(all).not.toContain(secret);
   });
+
+  it("record an unsubscribe link's path without its token", async () => {
+    const token = "a".repeat(43);
+    for (const path of [`/unsubscribe/${token}`, `/fr/unsubscribe/${token}`]) await (await fetch(app.url + path)).text();
+    const logged = () => lines.map((line) => JSON.parse(line)).filter((log) => /\/unsubscribe\//.test(log.req?.path ?? ""));
+    for (let tries = 0; tries < 200 && logged().length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(logged().map((log) => log.req.path)).toEqual(["/unsubscribe/[redacted]", "/fr/unsubscribe/[redacted]"]);
+    expect(lines.join("\n")).not.toContain(token);
+  });
 });
 
 describe("request logs of pages answered from the page cache", () => {
