@@ -87,7 +87,7 @@ export function buildIfStale(): void {
   if (!buildToolsInstalled()) {
     if (BUILDS.every((build) => existsSync(build.marker))) {
       // After a `git pull` without a build, the site would otherwise run the old version without a word.
-      if (BUILDS.some(isStale)) {
+      if (buildIsStale()) {
         console.warn(
           "The sources changed since the last build, but the build tools are not installed (a production install): starting the existing build.\n" +
             "To run the new version: `npm install --include=dev && npm run build && npm prune --omit=dev`, then start again.",
@@ -95,7 +95,7 @@ export function buildIfStale(): void {
       }
       return;
     }
-    console.error("No build found, and the build tools are not installed (a production install).\nRun `npm install && npm run build`, then `npm prune --omit=dev` again.");
+    console.error("No build found, and the build tools are not installed (a production install).\nRun `npm install --include=dev && npm run build && npm prune --omit=dev`, then start again.");
     process.exit(1);
   }
   for (const build of BUILDS) {

@@ -5,13 +5,14 @@ import type { Logger } from "pino";
 /** Asset and dev-server module requests would drown the page requests. */
 const UNLOGGED = /^\/(assets|@|node_modules|app)\//;
 
-/** An unsubscribe link carries its token in the path (/unsubscribe/<token>, or /fr/unsubscribe/<token>): whoever reads the log could use it. */
+/** An unsubscribe link carries its token in its path (/unsubscribe/<token>, /fr/unsubscribe/<token>): whoever reads the log could use it. */
 const TOKEN_IN_PATH = /^((?:\/[a-z]{2})?\/unsubscribe\/)[^/]+/i;
 
 /**
  * One line per answered request: method, path (never the query: it may carry an address; never a token
- * the path carries), status and time. Headers are never logged: they carry cookies. A 5xx is logged as an error. Written when the
- * answer has finished (or the client left first), through the logger's asynchronous destination.
+ * the path carries), status and time. Headers are never logged: they carry cookies. A 5xx is logged as
+ * an error. Written when the answer has finished (or the client left first), through the logger's
+ * asynchronous destination.
  */
 export function accessLogLine(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number): void {
   const level = res.statusCode >= 500 ? "error" : "info";

@@ -187,12 +187,15 @@ function readDkimKey(file: string): string {
   return key;
 }
 
+/** The session secret's file in DATA_DIR (a backup carries it: without it everyone would be signed out). */
+export const SESSION_SECRET_FILE = "session-secret";
+
 /**
  * A secret generated on first start and kept beside the data (readable by the site's user only), so
  * sessions survive restarts.
  */
 function loadOrCreateSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
   ensurePrivateFolder(dataDir);
   if (existsSync(file)) {
     restrictMode(file);

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAGING_PREFIX } from "~/adapters/uploads/s3-staged-uploads.server";
 import type { Db } from "~/adapters/db/database.server";
-import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
+import { createObjectStorage, type ObjectStorage } from "~/adapters/storage/object-storage.server";
 import { STATIC_MIGRATIONS } from "~/adapters/db/migrate.server";
 import { createBackup } from "~/modules/backup/backup.server";
 import { BackupError } from "~/modules/backup/backup-error";
@@ -201,6 +201,33 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
     await expectTargetEmpty();
   });
 
+  // Only a PostgreSQL site restores into a bucket and runs pg_restore.
+  if (dialect === "postgres") {
+    it("refuses, before writing anything, a target it cannot restore into: a bucket not made yet, or no pg_restore", async () => {
+      const missingBucket = { ...target.config, s3: { ...target.config.s3!, bucket: `not-made-${randomBytes(4).toString("hex")}` } };
+      const noBucketStorage = await createObjectStorage(missingBucket);
+      try {
+        const lines: string[] = [];
+        const restore = restoreBackup({ config: missingBucket, storage: noBucketStorage, log: (line) => void lines.push(line) }, snapshot);
+        await expect(restore).rejects.toThrow("The S3 bucket named by S3_BUCKET does not exist");
+        await expect(restore).rejects.toBeInstanceOf(BackupError);
+      } finally {
+        noBucketStorage.close();
+      }
+      const path_ = process.env.PATH;
+      process.env.PATH = mkdtempSync(path.join(work, "no-pg-restore-"));
+      const lines: string[] = [];
+      try {
+        await expect(restoreBackup({ config: target.config, storage: target.storage, log: (line) => void lines.push(line) }, snapshot)).rejects.toThrow("pg_restore was not found");
+      } finally {
+        process.env.PATH = path_;
+      }
+      // Refused before the stored files were put in the bucket, not after (and then removed again).
+      expect(lines.some((line) => line.startsWith("Restoring"))).toBe(false);
+      await expectTargetEmpty();
+    });
+  }
+
   it("empties the target again when the restore fails after the database is in place", async () => {
     // The manifest is not among the entries it lists digests for: one more article than the dump holds
     // passes the check of every file, and fails only once the restored database is counted.
@@ -256,8 +283,11 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
       const [restoredBytes, sourceBytes] = await Promise.all([bytesOf(target.storage, file.key), bytesOf(source.storage, file.key)]);
       expect([file.key, sha256(restoredBytes!)]).toEqual([file.key, file.sha256]);
       expect(restoredBytes!.equals(sourceBytes!)).toBe(true);
-      expect((await target.storage.head(file.key))!.contentType).toBe(file.contentType);
+      // Served as the site stored it: its type and caching (the sample audio's Cache-Control among them).
+      const [restored, stored] = await Promise.all([target.storage.head(file.key), source.storage.head(file.key)]);
+      expect([file.key, restored!.contentType, restored!.cacheControl]).toEqual([file.key, stored!.contentType, stored!.cacheControl]);
     }
+    expect(manifest.files.some((file) => file.cacheControl)).toBe(true);
     // The session secret: without it everyone would be signed out.
     expect(readFileSync(path.join(target.config.dataDir, "session-secret"))).toEqual(readFileSync(path.join(source.config.dataDir, "session-secret")));
   });

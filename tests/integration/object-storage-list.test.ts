@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { createS3Client } from "~/adapters/storage/s3-storage.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createObjectStorage, type ObjectStorage } from "~/adapters/storage/object-storage.server";
 import { startS3Server } from "../support/s3-server";
@@ -39,7 +40,7 @@ const backends: Array<[string, () => Promise<Backend>]> = [
       const s3 = await startS3Server();
       const storage = await createObjectStorage({ dataDir: tmpdir(), s3: s3.settings });
       // A bucket may hold keys the site never makes (another program's, a hidden one): they are not its files.
-      const client = new S3Client({ endpoint: s3.settings.endpoint, region: s3.settings.region, forcePathStyle: true, credentials: s3.settings });
+      const client = createS3Client(s3.settings);
       const putForeign = async () => {
         for (const Key of ["_private/notes.txt", "with space.txt"]) await client.send(new PutObjectCommand({ Bucket: s3.settings.bucket, Key, Body: "x" }));
       };

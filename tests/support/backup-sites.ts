@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand } from "@aws-sdk/client-s3";
+import { createS3Client } from "~/adapters/storage/s3-storage.server";
 import { inject } from "vitest";
 import { openDatabase, type Db } from "~/adapters/db/database.server";
 import { createObjectStorage, type ObjectStorage } from "~/adapters/storage/object-storage.server";
@@ -63,7 +64,7 @@ export async function sourceSite(dialect: "sqlite" | "postgres", s3: TestS3Serve
   const seeded = await createObjectStorage({ dataDir, s3: undefined });
   for await (const key of seeded.list()) {
     const object = (await seeded.get(key))!;
-    await site.storage.put(key, object.body, { contentType: object.contentType });
+    await site.storage.put(key, object.body, { contentType: object.contentType, ...(object.cacheControl ? { cacheControl: object.cacheControl } : {}) });
   }
   rmSync(path.join(dataDir, "objects"), { recursive: true, force: true });
   return site;
@@ -77,7 +78,7 @@ export async function emptyTarget(dialect: "sqlite" | "postgres", s3: TestS3Serv
   const database = newDatabaseName("restore");
   await onPostgresServer(TEST_DATABASE_URL!, (client) => client.query(`CREATE DATABASE ${database}`));
   const bucket = `restored-${randomBytes(4).toString("hex")}`;
-  const client = new S3Client({ endpoint: s3.settings.endpoint, region: s3.settings.region, forcePathStyle: true, credentials: s3.settings });
+  const client = createS3Client(s3.settings);
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
   return siteOn({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl(TEST_DATABASE_URL!, database), ...s3.env, S3_BUCKET: bucket }, database, folder);

@@ -1,97 +1,29 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
-/**
- * A production install made without the network, as `npm install && npm run build && npm prune --omit=dev`
- * leaves a clone: the repository's files and its build copied into a temporary folder, and in its
- * node_modules only the packages `dependencies` need, each a link to the package already installed here.
- *
- * Node would follow those links to this checkout's node_modules, where every development package is
- * installed too, and a missing dependency would go unnoticed: processes started in the copy run with
- * NODE_OPTIONS=--preserve-symlinks (PRODUCTION_NODE_OPTIONS), so each package is looked up from the
- * copy's node_modules only.
- */
-export const PRODUCTION_NODE_OPTIONS = "--preserve-symlinks";
 
 /** What a clone does not hold, or the copy must not share: installed packages, history, data, snapshots, results. */
 const NOT_COPIED = new Set(["node_modules", ".git", "data", "backups", "test-results", ".react-router", path.join("bench", "results")]);
 
-interface PackageJson {
-  dependencies?: Record<string, string>;
-  optionalDependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-  bin?: string | Record<string, string>;
-  name?: string;
-}
-
-const readPackage = (folder: string): PackageJson => JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as PackageJson;
-
-/** The folder of `name` as Node finds it from `from`: its node_modules, then each parent's, up to `root`. */
-function findPackage(name: string, from: string, root: string): string | null {
-  for (let folder = from; ; folder = path.dirname(folder)) {
-    const candidate = path.join(folder, "node_modules", name);
-    if (existsSync(path.join(candidate, "package.json"))) return candidate;
-    if (folder === root || path.dirname(folder) === folder) return null;
-  }
-}
-
 /**
- * The installed packages the root's `dependencies` need, transitively, as npm keeps them when it prunes the
- * development ones: each package's dependencies, its optional ones that are installed, and its peers unless
- * marked optional. Folders relative to `root` (node_modules/express, node_modules/a/node_modules/b).
+ * A production install as `npm install && npm run build && npm prune --omit=dev` leaves a clone, made
+ * without the network: the repository's files and its build copied into a temporary folder, this
+ * checkout's node_modules copied beside them (hard links: seconds, no disk), and npm's own prune run
+ * there offline. What npm keeps is then exactly what a server keeps.
  */
-export function productionPackages(root: string): string[] {
-  const found = new Set<string>();
-  const visit = (folder: string) => {
-    const manifest = readPackage(folder);
-    const required = Object.keys(manifest.dependencies ?? {});
-    // Optional packages (a platform's build of a native module) and peers are kept when installed.
-    const optionalPeers = manifest.peerDependenciesMeta ?? {};
-    const ifInstalled = [...Object.keys(manifest.optionalDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}).filter((name) => !optionalPeers[name]?.optional)];
-    for (const name of [...required, ...ifInstalled]) {
-      const location = findPackage(name, folder, root);
-      if (!location) {
-        if (required.includes(name)) throw new Error(`${name}, needed by ${path.relative(root, folder) || "package.json"}, is not installed`);
-        continue;
-      }
-      const relative = path.relative(root, location);
-      if (found.has(relative)) continue;
-      found.add(relative);
-      visit(location);
-    }
-  };
-  visit(root);
-  return [...found].sort();
-}
-
-/** node_modules/a/node_modules/b → node_modules/a; node_modules/@scope/a/… → node_modules/@scope/a. */
-function topLevelFolder(folder: string): string {
-  const parts = folder.split(path.sep);
-  return parts.slice(0, parts[1]!.startsWith("@") ? 3 : 2).join(path.sep);
-}
-
-/** The copy's node_modules: a link per top-level package (nested ones come inside it), and npm's .bin links for them. */
-function linkPackages(root: string, target: string): string[] {
-  const topLevel = [...new Set(productionPackages(root).map(topLevelFolder))];
-  const bin = path.join(target, "node_modules", ".bin");
-  mkdirSync(bin, { recursive: true });
-  for (const folder of topLevel) {
-    mkdirSync(path.dirname(path.join(target, folder)), { recursive: true });
-    symlinkSync(path.join(root, folder), path.join(target, folder), "dir");
-    const manifest = readPackage(path.join(root, folder));
-    const commands = typeof manifest.bin === "string" ? { [manifest.name!.split("/").pop()!]: manifest.bin } : (manifest.bin ?? {});
-    for (const [command, file] of Object.entries(commands)) {
-      if (!existsSync(path.join(bin, command))) symlinkSync(path.join("..", path.relative("node_modules", folder), file), path.join(bin, command));
-    }
-  }
-  return topLevel;
-}
-
-/** Copies the repository at `root` (built) into a fresh folder with only the production packages, and returns it. */
-export function productionInstall(root: string): { folder: string; packages: string[] } {
+export function productionInstall(root: string): { folder: string } {
   const folder = mkdtempSync(path.join(tmpdir(), "production-install-"));
   cpSync(root, folder, { recursive: true, filter: (source) => !NOT_COPIED.has(path.relative(root, source)) });
-  return { folder, packages: linkPackages(root, folder) };
+  const modules = path.join(root, "node_modules");
+  // A temporary folder on another file system cannot hold hard links: then a real copy.
+  if (run("cp", ["-al", modules, folder], root).status !== 0) run("cp", ["-a", modules, folder], root, true);
+  run("npm", ["prune", "--omit=dev", "--no-save", "--offline", "--no-audit", "--no-fund"], folder, true);
+  return { folder };
+}
+
+function run(command: string, args: string[], cwd: string, mustSucceed = false) {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NODE_ENV: "production", npm_config_update_notifier: "false" } });
+  if (mustSucceed && result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}${result.stderr}`);
+  return result;
 }

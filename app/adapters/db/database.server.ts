@@ -26,9 +26,12 @@ export interface DatabaseOptions {
 
 const INT8_OID = 20;
 
+/** The SQLite database's file in DATA_DIR (backups copy it from there and restore it there). */
+export const SQLITE_FILE = "app.db";
+
 export function openDatabase(options: DatabaseOptions): OpenedDatabase {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openSqlite(path.join(options.dataDir, options.sqliteFile ?? "app.db"));
+  return openSqlite(path.join(options.dataDir, options.sqliteFile ?? SQLITE_FILE));
 }
 
 function openSqlite(file: string): OpenedDatabase {
@@ -49,7 +52,7 @@ function openSqlite(file: string): OpenedDatabase {
  * The PostgreSQL client is loaded only when DATABASE_URL names a PostgreSQL server: the default SQLite site
  * never needs its ~15 MB. pg is CommonJS, so `require` loads it at once and openDatabase stays synchronous.
  */
-const loadPg = (): typeof pg => createRequire(import.meta.url)("pg");
+export const loadPg = (): typeof pg => createRequire(import.meta.url)("pg");
 
 function openPostgres(connectionString: string): OpenedDatabase {
   const { Pool, types } = loadPg();

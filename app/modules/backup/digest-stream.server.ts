@@ -16,6 +16,6 @@ export function digestStream(): Transform & { digest: () => EntryDigest } {
       callback(null, chunk);
     },
   });
-  let result: EntryDigest | undefined;
-  return Object.assign(stream, { digest: () => (result ??= { size, sha256: hash.digest("hex") }) });
+  // Read once, when the stream has ended: a hash cannot be finished twice.
+  return Object.assign(stream, { digest: (): EntryDigest => ({ size, sha256: hash.digest("hex") }) });
 }

@@ -1,5 +1,6 @@
 import { isValidObjectKey } from "~/adapters/storage/keys";
 import { z } from "~/lib/zod";
+import { SESSION_SECRET_FILE } from "~/lib/config.server";
 import { BackupError } from "./backup-error";
 
 /**
@@ -19,7 +20,7 @@ export const FORMAT_VERSION = 1;
 
 export const DATABASE_ENTRY = { sqlite: "database/app.db", postgres: "database/postgres.dump" } as const;
 /** Files of the data folder a restored site needs; the rest (staged uploads, mail files, caches) is rebuilt or not needed. */
-export const DATA_FILES = ["session-secret"] as const;
+export const DATA_FILES = [SESSION_SECRET_FILE] as const;
 export const dataEntry = (name: string) => `data/${name}`;
 export const fileEntry = (key: string) => `files/${key}`;
 

@@ -1,10 +1,7 @@
-import { createRequire } from "node:module";
 import type pg from "pg";
+import { loadPg } from "~/adapters/db/database.server";
 import { BackupError } from "./backup-error";
 import type { DatabaseContents } from "./database-contents";
-
-/** pg is CommonJS and needed only for a PostgreSQL site, as in the database adapter. */
-const loadPg = (): typeof pg => createRequire(import.meta.url)("pg");
 
 /** PostgreSQL's own schemas: never counted, never emptied. */
 const SYSTEM_SCHEMAS = "n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%' and n.nspname not like 'pg_temp%'";

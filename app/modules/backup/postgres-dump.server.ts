@@ -19,6 +19,11 @@ export function dumpPostgres(databaseUrl: string, dumpFile: string, signal?: Abo
   });
 }
 
+/** Refuses, before a restore writes anything, a pg_restore that is missing or older than the server. */
+export function checkRestoreTool(databaseUrl: string): Promise<void> {
+  return withPostgres(databaseUrl, async (client) => checkToolVersion("pg_restore", await serverVersionNum(client)));
+}
+
 /**
  * Loads a dump into an empty database in one transaction: if pg_restore fails, nothing is left. Owners,
  * grants and comments are left out: the database user of the new site owns what it restores, and
@@ -26,7 +31,6 @@ export function dumpPostgres(databaseUrl: string, dumpFile: string, signal?: Abo
  */
 export function loadPostgresDump(databaseUrl: string, dumpFile: string, signal?: AbortSignal): Promise<DatabaseContents> {
   return withPostgres(databaseUrl, async (client) => {
-    await checkToolVersion("pg_restore", await serverVersionNum(client));
     await runPostgresTool("pg_restore", ["--no-owner", "--no-privileges", "--no-comments", "--single-transaction", "--exit-on-error", dumpFile], { databaseUrl, signal });
     return describePostgres(client);
   });

@@ -42,9 +42,14 @@ export async function targetContents(config: SiteConfig, storage: ObjectStorage)
     if (objects.length > 0) found.push(`the PostgreSQL database is not empty (it has ${objects.slice(0, 5).join(", ")}${objects.length > 5 ? ", …" : ""})`);
   }
   if (storage.kind === "s3") {
-    for await (const key of storage.list()) {
-      found.push(`the S3 bucket already holds files (such as ${key})`);
-      break;
+    try {
+      for await (const key of storage.list()) {
+        found.push(`the S3 bucket already holds files (such as ${key})`);
+        break;
+      }
+    } catch (error) {
+      if ((error as Error).name !== "NoSuchBucket") throw error;
+      throw new BackupError("The S3 bucket named by S3_BUCKET does not exist on the S3 server: create it (empty), then restore.");
     }
   }
   return found;

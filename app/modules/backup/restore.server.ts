@@ -3,13 +3,13 @@ import { mkdir, mkdtemp, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
+import { flushToDisk, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { BackupError } from "./backup-error";
 import { checkRestoredContents } from "./database-contents";
 import { digestStream } from "./digest-stream.server";
 import { DATABASE_ENTRY, dataEntry, fileEntry, sameDigest, type EntryDigest, type Manifest } from "./manifest";
 import { describeEmptyDatabase, emptyDatabaseAgain, withPostgres, type EmptyDatabase } from "./postgres-database.server";
-import { loadPostgresDump } from "./postgres-dump.server";
+import { checkRestoreTool, loadPostgresDump } from "./postgres-dump.server";
 import { checkCompatible, checkTargetEmpty } from "./restore-target.server";
 import type { SiteConfig } from "./site-config";
 import { drain, openSnapshot, type SnapshotEntries } from "./snapshot-reader.server";
@@ -26,18 +26,19 @@ export interface RestoreDependencies {
 }
 
 /**
- * Brings a snapshot back into an empty site: the whole snapshot is checked first (every sha256), then
- * the target is checked to be empty, and only then is anything written. The stored files go to the
+ * Brings a snapshot back into an empty site: the target is checked to be empty, then the whole snapshot
+ * is checked (every sha256) and the tools it needs, and only then is anything written. The stored files go to the
  * storage the site is configured for now (a folder or S3, whichever the snapshot came from); the
  * database and the session secret are put in place last. If any step fails, what was written is
  * removed again, the database emptied again included, so the target is as empty as it was.
  */
 export async function restoreBackup({ config, storage, log, signal }: RestoreDependencies, source: string): Promise<Manifest> {
   const entries = await openSnapshot(source);
+  await checkTargetEmpty(config, storage);
   log("Checking every file of the snapshot…");
   const manifest = await verifySnapshot(entries, signal);
   await checkCompatible(manifest, config);
-  await checkTargetEmpty(config, storage);
+  if (config.databaseUrl) await checkRestoreTool(config.databaseUrl);
 
   const createdDataDir = !existsSync(config.dataDir);
   await mkdir(config.dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
@@ -97,7 +98,8 @@ async function removeWritten({ config, storage, log, work, createdDataDir, manif
       log(`  Could not remove ${what}: ${(error as Error).message}`);
     }
   };
-  for (const key of written.restoredKeys) await attempt(`the stored file ${key}`, () => storage.delete(key));
+  // In a folder they go with the whole objects folder below.
+  if (storage.kind === "s3") for (const key of written.restoredKeys) await attempt(`the stored file ${key}`, () => storage.delete(key));
   const { emptyDatabase } = written;
   if (config.databaseUrl && emptyDatabase) {
     await attempt("the restored tables from the PostgreSQL database", () => withPostgres(config.databaseUrl!, (client) => emptyDatabaseAgain(client, emptyDatabase)));
@@ -129,6 +131,8 @@ async function putEntriesInPlace({ entries, manifest, storage, work, restoredKey
     signal?.throwIfAborted();
     const stored = files.get(name);
     const target = local.get(name);
+    files.delete(name);
+    local.delete(name);
     if (stored) {
       restoredKeys.push(stored.key);
       await restoreStoredFile(storage, stored, body);
@@ -136,8 +140,13 @@ async function putEntriesInPlace({ entries, manifest, storage, work, restoredKey
       const digest = digestStream();
       await pipeline(body, digest, createWriteStream(target.file, { flags: "wx", mode: PRIVATE_FILE_MODE }));
       if (!sameDigest(digest.digest(), target)) throw new BackupError(`${name} changed in the snapshot while it was being restored.`);
+      // Renamed into the site afterwards: on disk before that makes it count.
+      await flushToDisk(target.file);
     } else {
       await drain(body);
     }
   }
+  // Every entry was there at the first reading: one gone now means the snapshot changed meanwhile.
+  const missing = [...files.keys(), ...local.keys()];
+  if (missing.length > 0) throw new BackupError(`${missing[0]} is no longer in the snapshot: it changed while it was being restored.`);
 }

@@ -88,9 +88,9 @@ async function archiveWriter(file: string, gzip: boolean): Promise<Omit<Snapshot
       await pipeline(body, digest, async (chunks: AsyncIterable<Buffer>) => {
         for await (const chunk of chunks) await write(chunk);
       });
-      checkSize(name, digest.digest(), size);
+      const written = checkSize(name, digest.digest(), size);
       await write(Buffer.alloc(padding(size)));
-      return digest.digest();
+      return written;
     },
     async finish() {
       await write(END_OF_ARCHIVE);

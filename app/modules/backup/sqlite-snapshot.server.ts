@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { SQLITE_FILE } from "~/adapters/db/database.server";
 import { BackupError } from "./backup-error";
 import type { DatabaseContents } from "./database-contents";
 
-const SQLITE_FILE = "app.db";
 /** Pages per step of the online backup after the first: all of them, so the copy is made in one read. */
 const ALL_PAGES = 0x7fffffff;
 
