@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { runSideBySide, vitestArguments } from "./test-lanes";
 import { findChromium } from "../tests/support/browser";
 import { buildIfStale } from "./build-if-stale";
 
@@ -6,7 +7,8 @@ import { buildIfStale } from "./build-if-stale";
  * `npm test`: builds when needed, then runs unit, integration and browser tests. Browser tests need
  * Chromium; without it they are skipped with a notice, unless REQUIRE_BROWSER=1 makes that a failure.
  * `--e2e-only` runs the browser tests alone (`npm run test:e2e`), `--no-browser` everything else
- * (`npm run test:fast`). Extra arguments go to Vitest (a file name, `-t "pattern"`).
+ * (`npm run test:fast`). Extra arguments go to Vitest (a file name, `-t "pattern"`). With both, the browser
+ * tests run beside the others (scripts/test-lanes.ts).
  */
 const FLAGS = ["--e2e-only", "--no-browser"];
 const args = process.argv.slice(2);
@@ -38,8 +40,14 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
-const result = spawnSync("npx", ["vitest", "run", ...projects.flatMap((name) => ["--project", name]), ...vitestArgs], {
-  stdio: "inherit",
-  env: { ...process.env, CHROME_PATH: chromium ?? "", POSTGRES_NOTICE_SHOWN: "1" },
-});
-process.exit(result.status ?? 1);
+const env = { ...process.env, CHROME_PATH: chromium ?? "", POSTGRES_NOTICE_SHOWN: "1" };
+const browserLane = projects.includes("e2e");
+const otherLane = projects.filter((name) => name !== "e2e");
+if (!browserLane || otherLane.length === 0) {
+  process.exit(runVitest(projects, env));
+}
+process.exit(await runSideBySide([otherLane, ["e2e"]], env, vitestArgs));
+
+function runVitest(lane: string[], environment: NodeJS.ProcessEnv): number {
+  return spawnSync("npx", vitestArguments(lane, vitestArgs), { stdio: "inherit", env: environment }).status ?? 1;
+}

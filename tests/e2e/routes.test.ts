@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { LANGUAGES } from "~/i18n/languages";
 import { locales } from "~/i18n/locales";
 import { localizePath } from "~/i18n/paths";
@@ -20,10 +20,12 @@ afterAll(() => browser?.close());
 // every route in English and in French; every language is checked for rendering and console errors.
 const AXE_LANGUAGES = new Set(["en", "fr"]);
 
-describe.each(LANGUAGES)("every route in %s", (language) => {
+// Each test only reads, in its own tab, so a few run at once: a tab waiting on the server or on axe leaves
+// the other core to the next one.
+describe.concurrent.each(LANGUAGES)("every route in %s", (language) => {
   const runAxe = AXE_LANGUAGES.has(language);
 
-  it.each(PAGE_ROUTES)(`$path renders with no console error${runAxe ? " and no axe violation" : ""}`, async ({ path, heading, status }) => {
+  it.for(PAGE_ROUTES)(`$path renders with no console error${runAxe ? " and no axe violation" : ""}`, async ({ path, heading, status }, { expect }) => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     const response = await page.goto(baseUrl + localizePath(path, language));
@@ -41,7 +43,7 @@ describe.each(LANGUAGES)("every route in %s", (language) => {
     await page.close();
   });
 
-  it("answers an unknown address with the translated 404 page", async () => {
+  it("answers an unknown address with the translated 404 page", async ({ expect }) => {
     const page = await context.newPage();
     const response = await page.goto(`${baseUrl}${localizePath("/no-such-page", language)}`);
     expect(response?.status()).toBe(404);
