@@ -5,6 +5,7 @@ import { DocumentOnlyProvider } from "~/components/layout/document-html";
 import { NonceProvider } from "~/components/layout/nonce";
 import { documentOnlyHtml } from "~/lib/document-only.server";
 import { withInlineStylesheet } from "~/lib/inline-stylesheet.server";
+import { withLateModulePreloads } from "~/lib/late-module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -39,7 +40,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(withInlineStylesheet(Buffer.concat(chunks), CLIENT_BUILD), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(withInlineStylesheet(withLateModulePreloads(Buffer.concat(chunks)), CLIENT_BUILD), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

@@ -45,6 +45,24 @@ describe("the stylesheet", () => {
   });
 });
 
+describe("the scripts' preloads", () => {
+  it("come after the page's content, just before the module script that imports them, not in its head", async () => {
+    for (const address of ["/", "/blog", `/blog/${SAMPLE_ARTICLE}`, "/fr/podcast", "/no-such-page"]) {
+      const html = await page(address);
+      const [head, body] = html.split("</head>") as [string, string];
+      expect(head.includes("modulepreload"), address).toBe(false);
+      const preloads = /((?:<link rel="modulepreload"[^>]*>)+)<script[^>]* type="module"[^>]*>([^<]*)<\/script>/.exec(body);
+      expect(preloads, address).not.toBeNull();
+      const preloaded = [...preloads![1]!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+      // Everything the module script imports is among them, so the browser still fetches all at once.
+      const imported = [...preloads![2]!.matchAll(/(?:from |import\()"([^"]+)"/g)].map((match) => match[1]);
+      expect(imported.length, address).toBeGreaterThan(1);
+      expect(preloaded, address).toEqual(expect.arrayContaining(imported));
+      expect(body.indexOf(preloads![0]!), address).toBeGreaterThan(body.indexOf("</main>"));
+    }
+  });
+});
+
 describe("the strings a page sends", () => {
   // Words of the admin's tools in each part kept from readers: the e-book form, the podcast's episode form, the file picker.
   const shopManage = locales.en.shop.manage.bookDescription;
