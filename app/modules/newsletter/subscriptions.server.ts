@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "~/adapters/db/database.server";
+import { inWriteBatch } from "~/adapters/db/write-batches.server";
 import type { Language } from "~/i18n/languages";
 import { networkKey } from "~/lib/network";
 import type { Actor } from "~/modules/audit/audit.server";
@@ -21,14 +22,14 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
  * Records a subscription. Attempts are counted per address (5 per 15 minutes) and per network
  * before anything else is read or written, and the counts stand whatever the outcome. An address
  * subscribed but not confirmed is mailed a fresh confirmation link instead of being refused. Everything is
- * one transaction (one commit per subscription, which is what a crowd of them costs): the counts,
- * the subscriber and the confirmation mail's outbox row. The per-address count's row makes two
- * attempts for one address wait for each other, and the unique index on the normalised address
- * makes a duplicate impossible even so. Someone who unsubscribed may subscribe again.
+ * one transaction: the counts, the subscriber and the confirmation mail's outbox row; on SQLite the
+ * sign-ups of a crowd share their commits (inWriteBatch), and the outcome is known once committed. The
+ * per-address count's row makes two attempts for one address wait for each other, and the unique index
+ * on the normalised address makes a duplicate impossible even so. Someone who unsubscribed may subscribe again.
  */
 export async function subscribe(db: Db, input: SubscriberInput, language: Language, actor: Actor, now: Date): Promise<SubscribeOutcome> {
   try {
-    return await db.transaction().execute(async (trx): Promise<SubscribeOutcome> => {
+    return await inWriteBatch(db, async (trx): Promise<SubscribeOutcome> => {
       for (const [rule, subject] of [
         [LIMITS.subscribePerAddress, input.email],
         [LIMITS.subscribePerNetwork, networkKey(actor.ip)],
