@@ -1,13 +1,16 @@
 const HEAD_END = "</head>";
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const SCRIPT = "<script";
+const LINK = "<link";
+const LOW_PRIORITY = Buffer.from('<link fetchpriority="low"');
 
 /**
  * The rendered page with its module preloads moved from `<head>` to just before the module script that
  * imports them, at the end of `<body>` (ADR 072). React hoists every `<link rel="modulepreload">` into
  * `<head>`, so a phone started downloading ~120 KB of scripts alongside the page itself and painted
- * later; after the move the scripts are asked for once the page's text has arrived, still all at once
- * and before the module script needs them. A page without a module script is left as it is.
+ * later. After the move the scripts are asked for once the page's text has arrived, at low priority
+ * (the text, its fonts and pictures first), still all at once and before the module script needs them.
+ * A page without a module script is left as it is.
  */
 export function withLateModulePreloads(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   if (!import.meta.env.PROD) return page;
@@ -21,7 +24,7 @@ export function withLateModulePreloads(page: Buffer<ArrayBuffer>): Buffer<ArrayB
     const end = page.indexOf(">", start) + 1;
     if (end === 0) return page;
     kept.push(page.subarray(from, start));
-    moved.push(page.subarray(start, end));
+    moved.push(LOW_PRIORITY, page.subarray(start + LINK.length, end));
     from = end;
   }
   if (moved.length === 0) return page;
