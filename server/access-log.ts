@@ -17,9 +17,23 @@ const TOKEN_IN_PATH = /^((?:\/[a-z]{2})?\/unsubscribe\/)[^/]+/i;
 export function accessLogLine(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number): void {
   const level = res.statusCode >= 500 ? "error" : "info";
   if (!logger.isLevelEnabled(level)) return;
+  const log = unredactedLoggers.get(logger) ?? unredacted(logger);
   const path = (req.url ?? "/").split("?")[0]!.replace(TOKEN_IN_PATH, "$1[redacted]");
   const line = { req: { method: req.method, path }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
-  logger[level](line, res.writableEnded ? "request completed" : "request aborted");
+  log[level](line, res.writableEnded ? "request completed" : "request aborted");
+}
+
+/**
+ * The logger's redaction looks for secrets under every key of every line, which cost an access line three
+ * times the rest of its writing. An access line holds only the four fields above, none of them secret (the
+ * path's token is cut above), so it is written through a child of the logger without redaction: same
+ * destination, same level, same line. Anything added to the line must be as safe.
+ */
+const unredactedLoggers = new WeakMap<Logger, Logger>();
+function unredacted(logger: Logger): Logger {
+  const child = logger.child({}, { redact: { paths: [] } });
+  unredactedLoggers.set(logger, child);
+  return child;
 }
 
 /** The application's access log (the page cache's lane writes the same line for the pages it answers). */
