@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import process from "node:process";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /**
  * `npm install` runs this after installing (postinstall): it applies each patch of patches/ to the
@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const patchesFolder = path.join(root, "patches");
 
 for (const name of readdirSync(patchesFolder).filter((file) => file.endsWith(".mjs")).sort()) {
-  const patch = (await import(path.join(patchesFolder, name))).default;
+  const patch = (await import(pathToFileURL(path.join(patchesFolder, name)).href)).default;
   const packageFolder = path.join(root, "node_modules", patch.package);
   const installed = JSON.parse(readFileSync(path.join(packageFolder, "package.json"), "utf8")).version;
   const fail = (reason) => {
