@@ -65,7 +65,8 @@ describe("the e-book in the browser", () => {
       await save.click();
       await expect.poll(() => page.getByText("Book saved").isVisible(), { timeout: 15_000 }).toBe(true);
       await expect.poll(() => heroCover(page).count()).toBe(1);
-      expect(await heroCover(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      // The picture appears with the page's new data and loads after it: wait for it to load, which a broken one never does.
+      await expect.poll(() => heroCover(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
       expect(await card(page).getByText(/Current PDF: Voices_of_Resilience\.pdf/).isVisible()).toBe(true);
       expect(await card(page).getByRole("link", { name: "Download PDF" }).getAttribute("href")).toMatch(/^\/files\/book\/.+\?exp=\d+&sig=/);
 
