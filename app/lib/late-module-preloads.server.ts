@@ -15,8 +15,9 @@ const LOW_PRIORITY = Buffer.from('<link fetchpriority="low"');
 export function withLateModulePreloads(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   if (!import.meta.env.PROD) return page;
   const headEnd = page.indexOf(HEAD_END);
+  if (headEnd < 0) return page;
   const script = moduleScriptAt(page, headEnd);
-  if (headEnd < 0 || script < 0) return page;
+  if (script < 0) return page;
   const kept: Buffer[] = [];
   const moved: Buffer[] = [];
   let from = 0;

@@ -2,7 +2,7 @@ import { sql, SqliteAdapter, type Transaction } from "kysely";
 import type { Db } from "./database.server";
 import type { Database } from "./schema";
 
-export type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
+type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
 
 interface QueuedWork {
   work: WriteWork<unknown>;
