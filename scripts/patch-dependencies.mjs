@@ -14,8 +14,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const patchesFolder = path.join(root, "patches");
 
+// A patch file holds one patch, or a list of them when one change needs several places.
 for (const name of readdirSync(patchesFolder).filter((file) => file.endsWith(".mjs")).sort()) {
-  const patch = (await import(pathToFileURL(path.join(patchesFolder, name)).href)).default;
+  for (const patch of [(await import(pathToFileURL(path.join(patchesFolder, name)).href)).default].flat()) applyPatch(name, patch);
+}
+
+function applyPatch(name, patch) {
   const packageFolder = path.join(root, "node_modules", patch.package);
   const installed = JSON.parse(readFileSync(path.join(packageFolder, "package.json"), "utf8")).version;
   const fail = (reason) => {

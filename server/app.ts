@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -34,8 +35,26 @@ export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[]
   const router = express.Router();
   // A missing hashed asset is a plain 404, not a page render.
   router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // The build's other files are listed once: a page's address then goes to its route without a look on disk.
+  const files = builtFiles(clientDir);
+  const serveFile = express.static(clientDir, { maxAge: "1h", index: false });
+  router.use((req, res, next) => (files.has(decodedPath(req.path) ?? "") ? serveFile(req, res, next) : next()));
   return [router];
+}
+
+/** Every file under `folder`, as the URL path that names it ("/images/social/home.png"). */
+function builtFiles(folder: string): Set<string> {
+  const entries = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Set(entries.map((entry) => `/${path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`));
+}
+
+/** A path as the file system names it; undefined when its percent-encoding is broken. */
+function decodedPath(urlPath: string): string | undefined {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the HTTP server runs: the page cache's lane in front of the application (the application alone without a cache). */

@@ -17,10 +17,25 @@ export function formatDate(isoDate: string, language: Language): string {
   return dateFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
-/** Minutes to read a text at 200 words a minute, at least one. */
+/** Minutes to read a text at 200 words a minute, at least one. Words are counted without copying them: an article page counts its whole body. */
 export function readingMinutes(text: string): number {
-  const words = text.split(/\s+/).filter(Boolean).length;
+  let words = 0;
+  let inWord = false;
+  for (let index = 0; index < text.length; index++) {
+    const space = isWhiteSpace(text.charCodeAt(index));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
   return Math.max(1, Math.round(words / 200));
+}
+
+/** What `\s` matches in a regular expression: ASCII and Unicode spaces, line ends and the byte order mark. */
+function isWhiteSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
 }
 
 /** "Jan 31, 2026, 14:05 UTC" in the reader's language, in UTC; computed on the server so both renders agree. */
