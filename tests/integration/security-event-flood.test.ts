@@ -28,7 +28,8 @@ async function inParallel(total: number, batch: number, send: (index: number) =>
   return statuses;
 }
 
-describe.each(dialects)("security log under a flood on %s", (dialect) => {
+// Thousands of requests, 100 at a time, each logging an event: a slow machine needs more than the usual 30 s a test.
+describe.each(dialects)("security log under a flood on %s", { timeout: 120_000 }, (dialect) => {
   const app = appOnTestDatabase(dialect);
   const { signIn, adminInMode } = people(app);
   const db = () => app.services.db;
