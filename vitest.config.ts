@@ -23,7 +23,9 @@ export default defineConfig({
           environment: "node",
           // One migrated and seeded database per run, copied by each test app instead of migrating at its start.
           globalSetup: ["tests/support/database-templates.setup.ts"],
-          testTimeout: 30_000,
+          // The load tests (bursts of parallel sign-ins, guesses, uploads) take 20-30 s on a slow machine:
+          // a limit for a test that hangs, not a measure of speed (that is the benchmarks' job).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
