@@ -87,7 +87,7 @@ describe.each(dialects)("security log under a flood on %s", { timeout: 120_000 }
     const reader = await signIn("reader@example.org", "10.74.3.1");
     expect((await reader.get("/admin/moderation")).status).toBe(403);
     const statuses = await inParallel(300, 100, (index) => new HttpSession(app.url, `10.75.${index % 150 >> 8}.${(index % 150) & 255}`).get("/admin/audit-log"));
-    expect(statuses.every((status) => status === 401)).toBe(true);
+    expect(statuses.filter((status) => status !== 401)).toEqual([]);
     expect((await reader.get("/admin/subscribers")).status).toBe(403);
 
     const probes = await db().selectFrom("security_events").select(["count", "ip_address"]).where("ip_address", "like", "10.75.%").execute();

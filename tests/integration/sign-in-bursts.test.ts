@@ -13,7 +13,12 @@ const PASSWORD = "correct horse battery";
 const SYSTEM = { userId: null, sessionId: null, ip: "test", userAgent: null };
 
 /** The password of guess `index`: wrong, except the last one of the burst. */
-const guess = (index: number, count: number) => (index === count - 1 ? PASSWORD : `wrong guess ${index}`);
+const guess = (index: number, count: number) => (index === count - 1 ? PASSWORD : wrongGuess(index));
+/**
+ * A wrong password. A sign-in burst holds wrong guesses only, and the right password follows it: under load,
+ * a request sent last may still reach the server among the first, where it is rightly checked.
+ */
+const wrongGuess = (index: number) => `wrong guess ${index}`;
 /** A status that means the password was checked: 401 wrong, 302 signed in (429 means refused unchecked). */
 const checked = (statuses: number[]) => statuses.filter((status) => status === 401 || status === 302).length;
 
@@ -28,21 +33,21 @@ describe.each(dialects)("sign-in limits under bursts on %s", (dialect) => {
   };
   const signIn = (email: string, password: string, ip: string) => new HttpSession(app.url, ip).post("/sign-in", { email, password });
 
-  it("checks at most 5 of 100 parallel guesses from one network, and the right password sent last does not sign in", async () => {
+  it("checks at most 5 of 100 parallel guesses from one network, and the right password after them does not sign in", async () => {
     await account("burst@example.org");
-    const statuses = await Promise.all(Array.from({ length: 100 }, (_, index) => signIn("burst@example.org", guess(index, 100), "10.50.1.1").then((r) => r.status)));
+    const statuses = await Promise.all(Array.from({ length: 100 }, (_, index) => signIn("burst@example.org", wrongGuess(index), "10.50.1.1").then((r) => r.status)));
     expect(checked(statuses)).toBeLessThanOrEqual(LIMITS.signInPerAccount.limit);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - checked(statuses));
-    expect(statuses[99]).toBe(429);
+    expect((await signIn("burst@example.org", PASSWORD, "10.50.1.1")).status).toBe(429);
   });
 
   it("holds the per-account limit whatever address the guesses come from: 100 guesses from 100 networks", async () => {
     await account("spread@example.org");
     const statuses = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => signIn("spread@example.org", guess(index, 100), `10.51.${Math.floor(index / 50)}.${index % 50}`).then((r) => r.status)),
+      Array.from({ length: 100 }, (_, index) => signIn("spread@example.org", wrongGuess(index), `10.51.${Math.floor(index / 50)}.${index % 50}`).then((r) => r.status)),
     );
     expect(checked(statuses)).toBeLessThanOrEqual(LIMITS.signInPerAddress.limit);
-    expect(statuses[99]).toBe(429);
+    expect((await signIn("spread@example.org", PASSWORD, "10.51.9.9")).status).toBe(429);
   });
 
   it("counts every address of one IPv6 /64 as one network, and a neighbouring /64 apart", async () => {
