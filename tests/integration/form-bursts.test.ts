@@ -69,16 +69,18 @@ describe.each(dialects)("limits under bursts on %s", (dialect) => {
     expect(await mailsWith("forgot@example.org", "/reset-password?token=")).toHaveLength(LIMITS.passwordResetPerAddress.limit);
   });
 
-  it("two-factor: 60 parallel codes on one challenge check at most 3, and the right code sent last does not sign in", async () => {
+  // The burst holds wrong codes only and the right one follows it: under load, a request sent last may reach
+  // the server among the first, where it is rightly checked.
+  it("two-factor: 60 parallel codes on one challenge check at most 3, and the right code after them does not sign in", async () => {
     await confirmedAccount(app, "codes@example.org", "10.75.0.1");
     const enrolled = await enrolTwoFactor(app, "codes@example.org", "10.75.0.2");
     const challenge = new HttpSession(app.url, "10.75.0.3");
     expect((await challenge.post("/sign-in", { email: "codes@example.org", password: PASSWORD })).status).toBe(302);
     const right = await freshCode(enrolled.secret, enrolled.used);
     const wrong = wrongCode(enrolled.secret);
-    const statuses = await parallel(60, (index) => challenge.post("/two-factor", { code: index === 59 ? right : wrong }));
+    const statuses = await parallel(60, () => challenge.post("/two-factor", { code: wrong }));
     expect(passed(statuses)).toBeLessThanOrEqual(LIMITS.twoFactorAttempts.limit);
-    expect(statuses[59]).toBe(429);
+    expect((await challenge.post("/two-factor", { code: right })).status).toBe(429);
     expect((await challenge.get("/account")).status).toBe(302);
   });
 
