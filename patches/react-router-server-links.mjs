@@ -7,15 +7,12 @@
  * full path. Both of the package's builds are patched: the ES module the site runs, the CommonJS one
  * the tests load.
  */
-const builds = [
-  { file: "dist/development/chunk-OB3PAWPO.mjs", react: "React10", imported: (name) => name, call: (name) => `${name}(` },
-  { file: "dist/development/chunk-HQO5H5CC.js", react: "React", imported: (name) => `_chunkGR4NQCSDjs.${name}`, call: (name) => `_chunkGR4NQCSDjs.${name}.call(void 0, ` },
-];
+import { REACT_ROUTER_BUILDS } from "./support/react-router-builds.mjs";
 
-export default builds.map(({ file, react, imported, call }) => ({
+export default REACT_ROUTER_BUILDS.map(({ router, react, imported, call }) => ({
   package: "react-router",
   version: "7.18.4",
-  files: [file],
+  files: [router],
   marker: "/* site patch: links rendered on the server */",
   find: `  }, forwardedRef) {
     let { basename, navigator, useTransitions } = ${react}.useContext(${imported("NavigationContext")});`,

@@ -5,24 +5,14 @@
  * changes while the server runs (a development server's new build is a new table). These keep each one
  * per build object, so a page builds none of them again (ADR 075); only the request's own matches are
  * made per request, as before. Both of the package's server builds are patched: the ES modules the site
- * runs, and the CommonJS ones the tests load. Their texts differ only in how a function of another chunk
- * is called, so each patch is written once for both.
+ * runs, and the CommonJS ones the tests load. Each patch is written once for both
+ * (patches/support/react-router-builds.mjs).
  */
-const builds = [
-  // The ES modules: the page render's chunk, and the chunk holding the router, named as they are imported.
-  { render: "dist/development/chunk-H4DAEOV7.mjs", router: "dist/development/chunk-OB3PAWPO.mjs", imported: (name) => name, call: (name) => `${name}(` },
-  // The CommonJS build calls another chunk's function through its exports, with `.call(void 0, …)`.
-  {
-    render: "dist/development/index.js",
-    router: "dist/development/chunk-HQO5H5CC.js",
-    imported: (name) => `_chunkGR4NQCSDjs.${name}`,
-    call: (name) => `_chunkGR4NQCSDjs.${name}.call(void 0, `,
-  },
-];
+import { REACT_ROUTER_BUILDS } from "./support/react-router-builds.mjs";
 
 const patch = (file, marker, find, replace) => ({ package: "react-router", version: "7.18.4", files: [file], marker, find, replace });
 
-export default builds.flatMap(({ render, router, imported, call }) => [
+export default REACT_ROUTER_BUILDS.flatMap(({ render, router, imported, call }) => [
   patch(
     render,
     "/* site patch: route modules once */",
