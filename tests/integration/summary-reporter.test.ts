@@ -28,4 +28,16 @@ describe("the end of npm test's output", () => {
     expect(lines.at(-1)).toBe("tests: 5 passed, 1 failed, 4 skipped");
     expect(summaryLines([file("a", 2, { passed: 3 })]).at(-1)).toBe("tests: 3 passed, 0 failed");
   });
+
+  it("names each failed test with its first error line, just before the last line", () => {
+    const failing = file("b", 1, { passed: 2, failed: 1, failures: ["a burst > refuses past the limit: expected 3 to be 5"] });
+    const lines = summaryLines([file("a", 2), failing]);
+    expect(lines.slice(-4)).toEqual([
+      "Failed:",
+      "  tests/integration/b.test.ts > a burst > refuses past the limit: expected 3 to be 5",
+      "",
+      "tests: 3 passed, 1 failed",
+    ]);
+    expect(summaryLines([file("a", 2)])).not.toContain("Failed:");
+  });
 });

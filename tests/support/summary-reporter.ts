@@ -11,13 +11,16 @@ export interface FileResult {
   passed: number;
   failed: number;
   skipped: number;
+  /** Each failed test of the file: its full name, then the first line of its first error. */
+  failures?: string[];
 }
 
 const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`.padStart(8);
 
 /**
- * The end of the run's output: every file's duration (by path), the ten slowest files, then the plain line
- * "tests: N passed, N failed" LAST, because CI reads the final line.
+ * The end of the run's output: every file's duration (by path), the ten slowest files, the failed tests by name
+ * (CI may keep only the tail of a long run's output, where Vitest's own report of them is long gone), then the
+ * plain line "tests: N passed, N failed" LAST, because CI reads the final line.
  */
 export function summaryLines(files: ReadonlyArray<FileResult>): string[] {
   const row = (result: FileResult) => `${seconds(result.milliseconds)}  ${result.project.padEnd(11)} ${result.file}`;
@@ -26,6 +29,7 @@ export function summaryLines(files: ReadonlyArray<FileResult>): string[] {
   const total = files.reduce((sum, result) => sum + result.milliseconds, 0);
   const count = (key: "passed" | "failed" | "skipped") => files.reduce((sum, result) => sum + result[key], 0);
   const skipped = count("skipped");
+  const failures = byPath.flatMap((result) => (result.failures ?? []).map((failure) => `  ${result.file} > ${failure}`));
   return [
     "",
     `Durations per test file (${files.length} files, ${seconds(total).trim()} summed over workers):`,
@@ -34,20 +38,30 @@ export function summaryLines(files: ReadonlyArray<FileResult>): string[] {
     slowest.length === 1 ? "The slowest test file:" : `The ${slowest.length} slowest test files:`,
     ...slowest.map(row),
     "",
+    ...(failures.length ? ["Failed:", ...failures, ""] : []),
     `tests: ${count("passed")} passed, ${count("failed")} failed${skipped ? `, ${skipped} skipped` : ""}`,
   ];
 }
 
+const firstLine = (message: string | undefined) => (message ?? "no message").split("\n", 1)[0]!.slice(0, 300);
+
 /** One file's counts and time as Vitest reports them; a file that failed before any test ran counts as one failure. */
 export function fileResult(module: TestModule, root: string): FileResult {
   const result: FileResult = { file: path.relative(root, module.moduleId), project: module.project.name, milliseconds: 0, passed: 0, failed: 0, skipped: 0 };
+  const failures: string[] = [];
   for (const test of module.children.allTests()) {
-    const state = test.result().state;
-    if (state === "passed") result.passed++;
-    else if (state === "failed") result.failed++;
-    else result.skipped++;
+    const outcome = test.result();
+    if (outcome.state === "passed") result.passed++;
+    else if (outcome.state === "failed") {
+      result.failed++;
+      failures.push(`${test.fullName}: ${firstLine(outcome.errors?.[0]?.message)}`);
+    } else result.skipped++;
   }
-  if (module.state() === "failed" && result.passed + result.failed + result.skipped === 0) result.failed++;
+  if (module.state() === "failed" && result.passed + result.failed + result.skipped === 0) {
+    result.failed++;
+    failures.push(`(the file itself): ${firstLine(module.errors()[0]?.message)}`);
+  }
+  if (failures.length) result.failures = failures;
   const diagnostic = module.diagnostic();
   result.milliseconds =
     diagnostic.environmentSetupDuration + diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration;
