@@ -14,6 +14,7 @@ import { ErrorPage } from "~/components/layout/error-page";
 import { useNonce } from "~/components/layout/nonce";
 import { SiteShell } from "~/components/layout/site-shell";
 import { Toaster } from "~/components/ui/toaster";
+import { decodeResources } from "~/i18n/encoded-resources";
 import { translatorFor, withPageResources } from "~/i18n/i18n";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
 import { restoreStoredLanguageChoice } from "~/i18n/language-choice";
@@ -51,7 +52,7 @@ export function shouldRevalidate({ currentParams, nextParams, formMethod }: Shou
 /** Error pages get their title here: the route that failed has no data to title itself. */
 export const meta: Route.MetaFunction = ({ error, loaderData }) => {
   if (!error || !loaderData) return [];
-  const t = translatorFor(loaderData.language, loaderData.resources);
+  const t = translatorFor(loaderData.language, decodeResources(loaderData.resources));
   const kind = isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "server";
   return [{ title: t("common:documentTitle", { page: t(`errors:${kind}.title`) }) }, { name: "robots", content: "noindex" }];
 };
@@ -68,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const strings = useRef<ReturnType<typeof withPageResources>>(undefined);
-  strings.current = withPageResources(data?.resources ?? {}, useMatches().map((match) => match.data), strings.current);
+  strings.current = withPageResources(data?.resources, useMatches().map((match) => match.data), strings.current);
   useEffect(() => restoreStoredLanguageChoice(), []);
   return (
     <html lang={language} dir="ltr">

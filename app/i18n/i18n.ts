@@ -1,3 +1,4 @@
+import { decodeResources, type EncodedResources } from "./encoded-resources";
 import type { Language } from "./languages";
 import { createTranslator, type Resources, type Translate } from "./translator";
 
@@ -15,14 +16,18 @@ export function translatorFor(language: Language, resources: Resources): Transla
 /**
  * The shell's strings with the namespaces the matched routes sent (their loader's `i18n` field); a
  * route's namespace adds its parts to the shell's (the admin's pages send the admin-only parts of
- * "common"). The same object while the bundles are the same, so translators last between renders.
+ * "common"). The same object while the texts are the same, so translators last between renders.
  */
-export function withPageResources(shell: Resources, routeData: ReadonlyArray<unknown>, previous?: { key: unknown[]; merged: Resources }): { key: unknown[]; merged: Resources } {
-  const key: unknown[] = [shell, ...routeData.map((data) => (data as { i18n?: Resources } | undefined)?.i18n)];
+export function withPageResources(
+  shell: EncodedResources | undefined,
+  routeData: ReadonlyArray<unknown>,
+  previous?: { key: unknown[]; merged: Resources },
+): { key: unknown[]; merged: Resources } {
+  const key: unknown[] = [shell, ...routeData.map((data) => (data as { i18n?: EncodedResources } | undefined)?.i18n)];
   if (previous && previous.key.length === key.length && previous.key.every((bundle, index) => bundle === key[index])) return previous;
   const merged: Resources = {};
-  for (const bundle of key as Array<Resources | undefined>) {
-    for (const [namespace, tree] of Object.entries(bundle ?? {})) merged[namespace] = { ...(merged[namespace] as object), ...(tree as object) };
+  for (const bundle of key as Array<EncodedResources | undefined>) {
+    for (const [namespace, tree] of Object.entries(decodeResources(bundle))) merged[namespace] = { ...(merged[namespace] as object), ...(tree as object) };
   }
   return { key, merged };
 }

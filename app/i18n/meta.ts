@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { decodeResources } from "./encoded-resources";
 import { translatorFor } from "./i18n";
 import { LANGUAGE_LOCALES, LANGUAGES } from "./languages";
 import type { SiteSettings } from "~/lib/site-settings";
@@ -32,7 +33,7 @@ interface PageMetaOptions {
 export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, key: string, options: PageMetaOptions = {}): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === "root")?.data as (LanguageData & { site: SiteSettings }) | undefined;
   if (!root) return [];
-  const t = translatorFor(root.language, root.resources);
+  const t = translatorFor(root.language, decodeResources(root.resources));
   const ownTitle = t(`pages:${key}.documentTitle`, { defaultValue: "" });
   const title = ownTitle || t("common:documentTitle", { page: options.title ?? t(`pages:${key}.title`) });
   const description = options.description ?? t(`pages:${key}.description`);

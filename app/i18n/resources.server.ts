@@ -1,4 +1,5 @@
 import type { Resources } from "./translator";
+import { encodeResources, type EncodedResources } from "./encoded-resources";
 import { DEFAULT_LANGUAGE, type Language } from "./languages";
 import { locales } from "./locales";
 
@@ -85,26 +86,39 @@ function pick(language: Language, names: readonly string[], audience: Audience):
   return Object.fromEntries(names.map((namespace) => [namespace, namespaceFor(language, namespace, audience)]));
 }
 
-const shells = new Map<string, Resources>();
+const shells = new Map<string, EncodedResources>();
 
 /** The shell's strings, for readers (the admin's extra strings come with the pages that use them). */
-export function shellResourcesFor(language: Language, { adminEnabled }: { adminEnabled: boolean }): Resources {
+export function shellResourcesFor(language: Language, { adminEnabled }: { adminEnabled: boolean }): EncodedResources {
   const key = `${language}:${adminEnabled}`;
   let shell = shells.get(key);
   if (!shell) {
-    shell = pick(language, adminEnabled ? SHELL_NAMESPACES : SHELL_NAMESPACES.filter((name) => name !== "admin"), READER);
+    shell = encodeResources(pick(language, adminEnabled ? SHELL_NAMESPACES : SHELL_NAMESPACES.filter((name) => name !== "admin"), READER));
     shells.set(key, shell);
   }
   return shell;
 }
 
+const pages = new Map<string, EncodedResources>();
+
 /**
  * The extra namespaces a page needs, returned by its loader as `i18n`, so each page ships only its
  * own strings instead of the whole site's. The admin also gets the admin-only parts of the other
  * namespaces (the file picker's strings are in "common", which the shell sends without them); the
- * browser adds each namespace's parts to the shell's (`withPageResources`).
+ * browser adds each namespace's parts to the shell's (`withPageResources`). Encoded once per language,
+ * namespaces and audience.
  */
-export function pageResourcesFor(language: Language, names: readonly string[], audience: Audience = READER): Resources {
+export function pageResourcesFor(language: Language, names: readonly string[], audience: Audience = READER): EncodedResources {
+  const key = `${language}:${names.join(",")}:${audience.admin}`;
+  let encoded = pages.get(key);
+  if (!encoded) {
+    encoded = encodeResources(pageResources(language, names, audience));
+    pages.set(key, encoded);
+  }
+  return encoded;
+}
+
+function pageResources(language: Language, names: readonly string[], audience: Audience): Resources {
   const resources = pick(language, names, audience);
   if (!audience.admin) return resources;
   for (const [namespace, parts] of Object.entries(ADMIN_ONLY)) {

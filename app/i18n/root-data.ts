@@ -1,4 +1,4 @@
-import type { Resources } from "./translator";
+import type { EncodedResources } from "./encoded-resources";
 import { useRouteLoaderData } from "react-router";
 import { DEFAULT_LANGUAGE, type Language } from "./languages";
 import { localizePath } from "./paths";
@@ -6,7 +6,7 @@ import { localizePath } from "./paths";
 /** The root loader's language part: the page's language and the strings of the shell. */
 export interface LanguageData {
   language: Language;
-  resources: Resources;
+  resources: EncodedResources;
 }
 
 export function useLanguageData(): LanguageData | undefined {

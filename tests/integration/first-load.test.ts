@@ -81,6 +81,16 @@ describe("the strings a page sends", () => {
     expect(await page("/podcast")).toContain(locales.en.podcast.manage.upload);
   });
 
+  it("sends them as one value of the hydration data, not one value per string", async () => {
+    const html = await page(`/blog/${SAMPLE_ARTICLE}`);
+    const payload = JSON.parse(JSON.parse(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(html)![1]!) as string) as unknown[];
+    const shellText = payload.find((value) => typeof value === "string" && value.startsWith("{") && value.includes(locales.en.nav.shop));
+    expect(JSON.parse(shellText as string)).toMatchObject({ nav: { shop: locales.en.nav.shop } });
+    // A string of the shell is not a value of its own: it is inside that one text.
+    expect(payload).not.toContain(locales.en.nav.shop);
+    expect(payload.length).toBeLessThan(250);
+  });
+
   it("gives the admin in admin mode the strings of the tools on the shop and podcast pages", async () => {
     const owner = await adminInMode("10.52.0.1");
     const shop = await (await owner.get("/shop")).text();
