@@ -14,6 +14,8 @@ import { confirmedAccount, enrolTwoFactor, freshCode, PASSWORD, wrongCode } from
 
 const SYSTEM = { userId: null, sessionId: null, ip: "test", userAgent: null };
 const passed = (statuses: number[]) => statuses.filter((status) => status !== 429).length;
+/** Says which statuses got through when a burst's count is wrong: a 500 under load is not a limit let through. */
+const through = (statuses: number[]) => `statuses other than 429: ${statuses.filter((status) => status !== 429).join(", ")}`;
 const parallel = (count: number, send: (index: number) => Promise<Response>) => Promise.all(Array.from({ length: count }, (_, index) => send(index).then((r) => r.status)));
 
 describe.each(dialects)("limits under bursts on %s", (dialect) => {
@@ -42,30 +44,30 @@ describe.each(dialects)("limits under bursts on %s", (dialect) => {
 
   it("comments: 40 parallel comments from one network store 3", async () => {
     const statuses = await parallel(40, (index) => post("/about", { name: "N", comment: `c${index}`, terms: "on" }, "10.71.0.1"));
-    expect(passed(statuses)).toBe(LIMITS.commentPerAddress.limit);
+    expect(passed(statuses), through(statuses)).toBe(LIMITS.commentPerAddress.limit);
     expect(await db().selectFrom("comments").select("id").execute()).toHaveLength(LIMITS.commentPerAddress.limit);
   });
 
   it("newsletter: 40 parallel subscriptions from one network store 20; 30 for one address from 30 networks get 5 tries", async () => {
     const network = await parallel(40, (index) => post("/newsletter", { email: `n${index}@example.org` }, "10.72.0.1"));
-    expect(passed(network)).toBe(LIMITS.subscribePerNetwork.limit);
+    expect(passed(network), through(network)).toBe(LIMITS.subscribePerNetwork.limit);
     expect(await db().selectFrom("subscribers").select("id").where("email", "like", "n%@example.org").execute()).toHaveLength(LIMITS.subscribePerNetwork.limit);
     const address = await parallel(30, (index) => post("/newsletter", { email: "one@example.org" }, `10.72.1.${index}`));
-    expect(passed(address)).toBe(LIMITS.subscribePerAddress.limit);
+    expect(passed(address), through(address)).toBe(LIMITS.subscribePerAddress.limit);
     expect(await db().selectFrom("subscribers").select("id").where("email", "=", "one@example.org").execute()).toHaveLength(1);
   });
 
   it("sign-in links: 30 parallel requests for one address from 30 networks mail one link", async () => {
     await createOrPromoteAdmin(app.services, { email: "linked@example.org", password: PASSWORD }, SYSTEM, new Date());
     const statuses = await parallel(30, (index) => post("/sign-in-link", { email: "linked@example.org" }, `10.73.0.${index}`));
-    expect(passed(statuses)).toBe(LIMITS.signInLinkInterval.limit);
+    expect(passed(statuses), through(statuses)).toBe(LIMITS.signInLinkInterval.limit);
     expect(await mailsWith("linked@example.org", "/sign-in-link/verify?token=")).toHaveLength(1);
   });
 
   it("password reset: 30 parallel requests for one address from 30 networks mail 3 links", async () => {
     await createOrPromoteAdmin(app.services, { email: "forgot@example.org", password: PASSWORD }, SYSTEM, new Date());
     const statuses = await parallel(30, (index) => post("/forgot-password", { email: "forgot@example.org" }, `10.74.0.${index}`));
-    expect(passed(statuses)).toBe(LIMITS.passwordResetPerAddress.limit);
+    expect(passed(statuses), through(statuses)).toBe(LIMITS.passwordResetPerAddress.limit);
     expect(await mailsWith("forgot@example.org", "/reset-password?token=")).toHaveLength(LIMITS.passwordResetPerAddress.limit);
   });
 
@@ -83,7 +85,7 @@ describe.each(dialects)("limits under bursts on %s", (dialect) => {
       const statuses = await parallel(60, () => challenge.post("/two-factor", { code: wrong }));
       return { statuses, last: (await challenge.post("/two-factor", { code: right })).status };
     });
-    expect(passed(statuses), `statuses other than 429: ${statuses.filter((status) => status !== 429).join(", ")}`).toBeLessThanOrEqual(LIMITS.twoFactorAttempts.limit);
+    expect(passed(statuses), through(statuses)).toBeLessThanOrEqual(LIMITS.twoFactorAttempts.limit);
     expect(last).toBe(429);
     expect((await challenge.get("/account")).status).toBe(302);
   });

@@ -121,7 +121,7 @@ describe.skipIf(!TEST_DATABASE_URL || !nginxInstalled())("two instances on one P
 
   it("shows a comment approved through one instance on every instance within a second", async () => {
     // Both instances keep the About page in their page caches. The previous test's change may still reach
-    // an instance (within half a second) and empty its cache once, so each is asked until it keeps the page.
+    // an instance (within a quarter of a second) and empty its cache once, so each is asked until it keeps the page.
     for (const instance of instances) {
       let cache: string | null = null;
       for (const deadline = Date.now() + 3000; cache !== "hit" && Date.now() < deadline; ) {

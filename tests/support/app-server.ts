@@ -103,7 +103,7 @@ export function appOnS3Storage(): TestApp {
  * waits (polling, at most `timeoutMs`) until no outbox row is left unfinished, e.g. before reading the
  * mail folder or asserting that no mail was sent.
  */
-export async function outboxDrained(app: TestApp, timeoutMs = 15_000): Promise<void> {
+export async function outboxDrained(app: TestApp, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     app.services.outbox.wake();

@@ -58,7 +58,9 @@ function openPostgres(connectionString: string): OpenedDatabase {
   const { Pool, types } = loadPg();
   // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
   types.setTypeParser(INT8_OID, (value) => Number.parseInt(value, 10));
-  const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // A burst of forms on a busy machine queues for the ten connections: a request waits up to 15 s for one
+  // (well inside a proxy's 60 s) rather than failing with a 500 after a few seconds of queueing.
+  const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: 15_000 });
   // An idle connection the database ends (a restart, an administrator) is dropped by the pool and the
   // next query opens a new one; without a listener the pool's 'error' event would end the process.
   pool.on("error", () => undefined);
