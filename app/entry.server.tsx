@@ -6,6 +6,7 @@ import { NonceProvider } from "~/components/layout/nonce";
 import { documentOnlyHtml } from "~/lib/document-only.server";
 import { withInlineStylesheet } from "~/lib/inline-stylesheet.server";
 import { withLateModulePreloads } from "~/lib/late-module-preloads.server";
+import { pageResponse } from "~/lib/page-response";
 
 export const streamTimeout = 5_000;
 
@@ -40,7 +41,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(withInlineStylesheet(withLateModulePreloads(Buffer.concat(chunks)), CLIENT_BUILD), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(pageResponse(withInlineStylesheet(withLateModulePreloads(Buffer.concat(chunks)), CLIENT_BUILD), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

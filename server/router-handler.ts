@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { mayUseCache, pageArea, pageKey, renderedPage, sendCachedPage, sendOwnPage } from "./cached-pages";
 import { isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
+import { pageBytesOf } from "~/lib/page-response";
 import { bufferedBody } from "./request-body";
 import { acceptedOrigin } from "./same-origin";
 
@@ -103,7 +104,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   // A page is ready whole once its shell is (no route streams deferred data): sent in one piece, it is
   // compressed in one pass rather than in dozens of small ones.
   if (response.headers.get("content-type")?.startsWith("text/html")) {
-    const page = Buffer.from(await response.arrayBuffer());
+    const page = pageBytesOf(response) ?? Buffer.from(await response.arrayBuffer());
     if (!res.destroyed) res.end(page);
     return;
   }
