@@ -97,14 +97,19 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // A page is ready whole once its shell is (no route streams deferred data): sent in one piece, it is
+  // compressed in one pass rather than in dozens of small ones.
+  const rendered = pageBytesOf(response);
+  if (rendered) {
+    if (!res.destroyed) res.end(rendered);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;
   }
-  // A page is ready whole once its shell is (no route streams deferred data): sent in one piece, it is
-  // compressed in one pass rather than in dozens of small ones.
   if (response.headers.get("content-type")?.startsWith("text/html")) {
-    const page = pageBytesOf(response) ?? Buffer.from(await response.arrayBuffer());
+    const page = Buffer.from(await response.arrayBuffer());
     if (!res.destroyed) res.end(page);
     return;
   }
