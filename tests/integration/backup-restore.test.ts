@@ -106,7 +106,9 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await sleep(20);
 }
 
-describe.each(dialects)("backup and restore on %s", (dialect) => {
+// A backup taken while a server takes writes, then restores, each running the scripts as the owner would:
+// on a loaded machine one test took over a minute.
+describe.each(dialects)("backup and restore on %s", { timeout: 180_000 }, (dialect) => {
   let s3: TestS3Server;
   let source: BackupSite;
   let target: BackupSite;

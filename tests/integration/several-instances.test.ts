@@ -135,13 +135,16 @@ describe.skipIf(!TEST_DATABASE_URL || !nginxInstalled())("two instances on one P
     const comment = await database.db.selectFrom("comments").select("id").where("body", "=", "Seen on every instance.").executeTakeFirstOrThrow();
     expect((await owner.post("/admin/moderation", { intent: "approve-comment", id: comment.id })).status).toBeLessThan(400);
     const approved = Date.now();
+    // When the page that shows it was asked for: what a loaded machine then takes to render it is not the
+    // invalidation's delay.
     const shownAfter = await Promise.all(
       instances.map(async (instance) => {
-        while (!(await direct(instance, "/about")).includes("Seen on every instance.")) {
+        for (;;) {
+          const asked = Date.now();
+          if ((await direct(instance, "/about")).includes("Seen on every instance.")) return asked - approved;
           if (Date.now() - approved > 5000) return Infinity;
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
-        return Date.now() - approved;
       }),
     );
     expect(Math.max(...shownAfter)).toBeLessThan(1000);

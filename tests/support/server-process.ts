@@ -46,6 +46,11 @@ export function spawnServer(env: Record<string, string> = {}, { entry = PATHS.co
       exited.then((code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
     }),
   };
+  // A server that ends by itself once it served (no test sent it a signal) takes its reason with it:
+  // its output is only read by the tests that ask, so it is printed here for the run's log.
+  void exited.then((code) => {
+    if (result.url && !child.killed) console.error(`The server at ${result.url} exited (${code}) by itself. Its last output:\n${output.slice(-8000)}`);
+  });
   return result;
 }
 
