@@ -5,7 +5,7 @@ import { splitLanguagePrefix } from "~/i18n/paths";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { chooseEncoding, type CachedPage, type Encoding, type RenderedPage } from "~/adapters/pages/page-cache.server";
 import { clientHasCurrent } from "~/lib/conditional-get.server";
-import { pageBytesOf } from "~/lib/page-response";
+import { wholeBodyOf } from "~/lib/page-response";
 import { contentSecurityPolicy, everyResponseHeaders } from "./security-headers";
 
 /**
@@ -56,7 +56,7 @@ export async function renderedPage(response: Response): Promise<RenderedPage> {
   for (const cookie of cookies) headers.push(["set-cookie", cookie]);
   const cacheControl = response.headers.get("cache-control") ?? "";
   const shareable = cookies.length === 0 && !/private|no-store|no-cache/.test(cacheControl);
-  return { status: response.status, headers, body: pageBytesOf(response) ?? Buffer.from(await response.arrayBuffer()), shareable };
+  return { status: response.status, headers, body: await wholeBodyOf(response), shareable };
 }
 
 export interface CachedAnswer {

@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { mayUseCache, pageArea, pageKey, renderedPage, sendCachedPage, sendOwnPage } from "./cached-pages";
 import { isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
-import { pageBytesOf } from "~/lib/page-response";
+import { pageBytesOf, wholeBodyOf } from "~/lib/page-response";
 import { bufferedBody } from "./request-body";
 import { acceptedOrigin } from "./same-origin";
 
@@ -98,19 +98,15 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   // A page is ready whole once its shell is (no route streams deferred data): sent in one piece, it is
-  // compressed in one pass rather than in dozens of small ones.
-  const rendered = pageBytesOf(response);
-  if (rendered) {
-    if (!res.destroyed) res.end(rendered);
+  // compressed in one pass rather than in dozens of small ones. A rendered page is asked for its bytes
+  // before its body, which it would make into a stream for nothing.
+  if (pageBytesOf(response) || response.headers.get("content-type")?.startsWith("text/html")) {
+    const page = await wholeBodyOf(response);
+    if (!res.destroyed) res.end(page);
     return;
   }
   if (!response.body) {
     res.end();
-    return;
-  }
-  if (response.headers.get("content-type")?.startsWith("text/html")) {
-    const page = Buffer.from(await response.arrayBuffer());
-    if (!res.destroyed) res.end(page);
     return;
   }
   try {

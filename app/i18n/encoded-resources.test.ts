@@ -16,6 +16,13 @@ describe("translations sent as one text", () => {
     expect(decodeResources(undefined)).toEqual({});
   });
 
+  it("keep the texts this process made however many others were read since", () => {
+    const resources = { nav: { blog: "Blog" } };
+    const text = encodeResources(resources);
+    for (let index = 0; index < 300; index++) decodeResources(JSON.stringify({ nav: { n: index } }) as EncodedResources);
+    expect(decodeResources(text)).toBe(resources);
+  });
+
   it("are built once per language, namespaces and audience", () => {
     expect(shellResourcesFor("fr", { adminEnabled: true })).toBe(shellResourcesFor("fr", { adminEnabled: true }));
     expect(decodeResources(shellResourcesFor("fr", { adminEnabled: true })).nav).toMatchObject({ shop: "Boutique" });

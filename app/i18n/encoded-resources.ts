@@ -7,26 +7,29 @@ import type { Resources } from "./translator";
  */
 export type EncodedResources = string & { readonly encodedResources: true };
 
-/** Each text read so far and what it holds: a handful per language (the shell's, each page's namespaces). */
-const decoded = new Map<string, Resources>();
-const MOST_TEXTS = 256;
+/**
+ * The texts this process made, with the objects they were made from: a finite set (languages × sets of
+ * namespaces × audiences), so the server never parses its own strings back, however many there are.
+ */
+const made = new Map<string, Resources>();
+/** Texts received and parsed (in the browser): a handful per language, kept up to a bound. */
+const received = new Map<string, Resources>();
+const MOST_RECEIVED = 256;
 
-function remember(text: string, resources: Resources): void {
-  if (decoded.size >= MOST_TEXTS) decoded.delete(decoded.keys().next().value!);
-  decoded.set(text, resources);
-}
-
-/** The text a loader sends; the server keeps the object it was made from, so reading it back costs nothing. */
+/** The text a loader sends; reading it back in this process costs a lookup. */
 export function encodeResources(resources: Resources): EncodedResources {
   const text = JSON.stringify(resources) as EncodedResources;
-  remember(text, resources);
+  made.set(text, resources);
   return text;
 }
 
 /** The strings a loader sent; the same object for the same text, so translators made for it last. */
 export function decodeResources(text: EncodedResources | undefined): Resources {
   if (!text) return {};
-  let resources = decoded.get(text);
-  if (!resources) remember(text, (resources = JSON.parse(text) as Resources));
+  let resources = made.get(text) ?? received.get(text);
+  if (!resources) {
+    if (received.size >= MOST_RECEIVED) received.delete(received.keys().next().value!);
+    received.set(text, (resources = JSON.parse(text) as Resources));
+  }
   return resources;
 }

@@ -86,36 +86,29 @@ function pick(language: Language, names: readonly string[], audience: Audience):
   return Object.fromEntries(names.map((namespace) => [namespace, namespaceFor(language, namespace, audience)]));
 }
 
-const shells = new Map<string, EncodedResources>();
+const encoded = new Map<string, EncodedResources>();
+
+/** A set of strings as loaders send it, encoded once per key (language, namespaces, audience). */
+function encodedOnce(key: string, build: () => Resources): EncodedResources {
+  let text = encoded.get(key);
+  if (!text) encoded.set(key, (text = encodeResources(build())));
+  return text;
+}
 
 /** The shell's strings, for readers (the admin's extra strings come with the pages that use them). */
 export function shellResourcesFor(language: Language, { adminEnabled }: { adminEnabled: boolean }): EncodedResources {
-  const key = `${language}:${adminEnabled}`;
-  let shell = shells.get(key);
-  if (!shell) {
-    shell = encodeResources(pick(language, adminEnabled ? SHELL_NAMESPACES : SHELL_NAMESPACES.filter((name) => name !== "admin"), READER));
-    shells.set(key, shell);
-  }
-  return shell;
+  const names = adminEnabled ? SHELL_NAMESPACES : SHELL_NAMESPACES.filter((name) => name !== "admin");
+  return encodedOnce(`shell:${language}:${adminEnabled}`, () => pick(language, names, READER));
 }
-
-const pages = new Map<string, EncodedResources>();
 
 /**
  * The extra namespaces a page needs, returned by its loader as `i18n`, so each page ships only its
  * own strings instead of the whole site's. The admin also gets the admin-only parts of the other
  * namespaces (the file picker's strings are in "common", which the shell sends without them); the
- * browser adds each namespace's parts to the shell's (`withPageResources`). Encoded once per language,
- * namespaces and audience.
+ * browser adds each namespace's parts to the shell's (`withPageResources`).
  */
 export function pageResourcesFor(language: Language, names: readonly string[], audience: Audience = READER): EncodedResources {
-  const key = `${language}:${names.join(",")}:${audience.admin}`;
-  let encoded = pages.get(key);
-  if (!encoded) {
-    encoded = encodeResources(pageResources(language, names, audience));
-    pages.set(key, encoded);
-  }
-  return encoded;
+  return encodedOnce(`page:${language}:${names.join(",")}:${audience.admin}`, () => pageResources(language, names, audience));
 }
 
 function pageResources(language: Language, names: readonly string[], audience: Audience): Resources {

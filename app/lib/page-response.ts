@@ -28,3 +28,8 @@ export function pageResponse(bytes: Buffer<ArrayBuffer>, init: ResponseInit): Re
 export function pageBytesOf(response: Response): Buffer | undefined {
   return (response as WithPageBytes)[PAGE_BYTES];
 }
+
+/** A Response's whole body as one buffer: the page's own bytes when it has them, else read from its stream. */
+export async function wholeBodyOf(response: Response): Promise<Buffer> {
+  return pageBytesOf(response) ?? Buffer.from(await response.arrayBuffer());
+}
