@@ -38,10 +38,15 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
-          testTimeout: 60_000,
+          // A limit for a test that hangs: an axe check alone takes 2-5 s here, and four to five times that on a
+          // slow machine while the other lane runs beside it.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           // One browser, one server: files run one after another so timings stay honest on 2 cores.
           fileParallelism: false,
+          // The route checks run concurrently; two at a time keep both cores busy (the file takes as long as with
+          // five) while each check waits on fewer neighbours, so no single one nears its time limit.
+          maxConcurrency: 2,
         },
       },
     ],
