@@ -1,11 +1,11 @@
 import { readdirSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
-import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { accessLog } from "./access-log";
+import { compressAnswers } from "./compress-answers";
 import { pagesChangedBy } from "./cached-pages";
 import { pageCacheLane } from "./page-cache-lane";
 import { healthCheck } from "./health";
@@ -74,7 +74,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
   app.set("trust proxy", config.trustProxy);
 
   app.use(securityHeaders({ development: config.mode === "development" }));
-  app.use(compression());
+  app.use(compressAnswers());
   app.use(accessLog(logger));
   app.use(refuseNulInUrl());
   app.use(untrustedProxyNotice(logger, app.enabled("trust proxy")));

@@ -1,7 +1,8 @@
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app-server";
+import { PAGE_GZIP_LEVEL } from "../../server/compress-answers";
 
 let app: TestApp;
 let proxied: TestApp;
@@ -49,17 +50,37 @@ describe("security headers", () => {
   });
 });
 
+/** A GET with gzip accepted, its body as sent (fetch would decompress it). */
+function gzipped(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ encoding: string | undefined; sent: Buffer; text: string }>((resolve, reject) => {
+    request(url, { headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const sent = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        resolve({ encoding, sent, text: (encoding === "gzip" ? gunzipSync(sent) : sent).toString() });
+      });
+    }).on("error", reject).end();
+  });
+}
+
 describe("delivery", () => {
   it("compresses HTML", async () => {
-    const body = await new Promise<{ encoding: string | undefined; text: string }>((resolve, reject) => {
-      request(`${app.url}/`, { headers: { "accept-encoding": "gzip" } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], text: gunzipSync(Buffer.concat(chunks)).toString() }));
-      }).on("error", reject).end();
-    });
+    const body = await gzipped(`${app.url}/`);
     expect(body.encoding).toBe("gzip");
     expect(body.text).toContain("<!DOCTYPE html>");
+  });
+
+  it("gzips a page rendered for one visitor at the quick level, and the built scripts at zlib's default", async () => {
+    const page = await gzipped(`${app.url}/blog`, { cookie: "dp.session_token=stale" });
+    expect(page.sent.length).toBe(gzipSync(page.text, { level: PAGE_GZIP_LEVEL }).length);
+    expect(page.sent.length).not.toBe(gzipSync(page.text).length);
+    // The page's scripts of 1 KB or more (smaller answers are sent as they are).
+    const scripts = [...page.text.matchAll(/href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const assets = (await Promise.all(scripts.map((script) => gzipped(app.url + script)))).filter((asset) => asset.encoding === "gzip");
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect(asset.sent.length).toBe(gzipSync(asset.text).length);
   });
 
   it("lets browsers keep hashed assets for a year, and 404s a missing one plainly", async () => {
