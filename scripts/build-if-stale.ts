@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PATHS } from "../server/paths";
 import { buildServer } from "./build-server";
+import { precompressAssets } from "./precompress-assets";
 
 /** One build: the file it writes last (its marker) and the sources whose change calls for it again. */
 interface Build {
@@ -23,6 +24,7 @@ const BUILDS: Build[] = [
     run: () => {
       const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd: PATHS.root });
       if (result.status !== 0) fail(result.status);
+      precompressAssets();
     },
   },
   {

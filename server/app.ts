@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { accessLog } from "./access-log";
 import { compressAnswers } from "./compress-answers";
+import { precompressedAssets } from "./precompressed-assets";
 import { pagesChangedBy } from "./cached-pages";
 import { pageCacheLane } from "./page-cache-lane";
 import { healthCheck } from "./health";
@@ -33,8 +34,10 @@ export const CLIENT_BUILD_DIR = PATHS.clientBuild;
 /** Hashed file names never change content, so browsers may keep them for a year. */
 export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[] {
   const router = express.Router();
+  const assetsDir = path.join(clientDir, "assets");
+  router.use("/assets", precompressedAssets(assetsDir));
   // A missing hashed asset is a plain 404, not a page render.
-  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  router.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   // The build's other files are listed once: a page's address then goes to its route without a look on disk.
   const files = builtFiles(clientDir);
   const serveFile = express.static(clientDir, { maxAge: "1h", index: false });
