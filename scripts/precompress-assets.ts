@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { PATHS } from "../server/paths";
-import { PRECOMPRESSED_TYPES } from "../server/precompressed-assets";
+import { PRECOMPRESSED_TYPES } from "../server/built-assets";
 
 /** Below this, compressing saves less than the headers it adds (the compression middleware's threshold too). */
 const MIN_BYTES = 1024;
@@ -10,7 +10,7 @@ const MIN_BYTES = 1024;
 /**
  * Writes `name.br` (brotli, best quality) and `name.gz` (gzip level 9) beside every built script and
  * stylesheet under build/client/assets, once per build: the server sends them as they are
- * (server/precompressed-assets.ts) instead of compressing the same file again for every visitor.
+ * (server/built-assets.ts) instead of compressing the same file again for every visitor.
  */
 export function precompressAssets(folder = path.join(PATHS.clientBuild, "assets")): number {
   let written = 0;

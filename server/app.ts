@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { accessLog } from "./access-log";
 import { compressAnswers } from "./compress-answers";
-import { precompressedAssets } from "./precompressed-assets";
+import { builtAssetLane, type BuiltAssets } from "./built-assets";
 import { pagesChangedBy } from "./cached-pages";
 import { pageCacheLane } from "./page-cache-lane";
 import { healthCheck } from "./health";
@@ -27,6 +27,8 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Middleware that serves the browser assets: express.static in production, Vite in development. */
   assets: RequestHandler[];
+  /** In production, the built assets held in memory, answered before the application (server/built-assets.ts). */
+  builtAssets?: BuiltAssets;
 }
 
 export const CLIENT_BUILD_DIR = PATHS.clientBuild;
@@ -34,10 +36,8 @@ export const CLIENT_BUILD_DIR = PATHS.clientBuild;
 /** Hashed file names never change content, so browsers may keep them for a year. */
 export function productionAssets(clientDir = CLIENT_BUILD_DIR): RequestHandler[] {
   const router = express.Router();
-  const assetsDir = path.join(clientDir, "assets");
-  router.use("/assets", precompressedAssets(assetsDir));
   // A missing hashed asset is a plain 404, not a page render.
-  router.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   // The build's other files are listed once: a page's address then goes to its route without a look on disk.
   const files = builtFiles(clientDir);
   const serveFile = express.static(clientDir, { maxAge: "1h", index: false });
@@ -60,12 +60,17 @@ function decodedPath(urlPath: string): string | undefined {
   }
 }
 
-/** What the HTTP server runs: the page cache's lane in front of the application (the application alone without a cache). */
+/**
+ * What the HTTP server runs: the built assets' lane, then the page cache's lane, in front of the
+ * application (each lane only where there is something to answer from: a build, a cache).
+ */
 export function createRequestListener(options: AppOptions): RequestListener {
   const app = createApp(options);
   const { pageCache, logger, config } = options.services;
-  if (!pageCache) return app;
-  return pageCacheLane({ pages: pageCache, logger, development: config.mode === "development", trustsProxy: app.get("trust proxy fn"), app });
+  const trustsProxy = app.get("trust proxy fn");
+  const pages = pageCache ? pageCacheLane({ pages: pageCache, logger, development: config.mode === "development", trustsProxy, app }) : app;
+  if (!options.builtAssets?.size) return pages;
+  return builtAssetLane({ assets: options.builtAssets, logger, trustsProxy, next: pages });
 }
 
 export function createApp({ services, build, assets }: AppOptions): express.Express {

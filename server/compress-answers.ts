@@ -9,7 +9,7 @@ export const PAGE_GZIP_LEVEL = 3;
  * of the page cache, a data request, a feed. Level 3 takes about half of zlib's default level's time for
  * some 9 % more bytes (an article: 1.1 ms against 2.0 ms, 27.5 KB against 25.2 KB), and the server's time
  * goes to the next reader. Pages answered by the page cache never pass here (they were compressed once,
- * at the best levels, when stored), nor do the built scripts and stylesheets (server/precompressed-assets.ts).
+ * at the best levels, when stored), nor do the built scripts and stylesheets (server/built-assets.ts).
  */
 export function compressAnswers(): RequestHandler {
   return compression({ level: PAGE_GZIP_LEVEL });

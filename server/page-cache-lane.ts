@@ -5,6 +5,7 @@ import { accessLogLine } from "./access-log";
 import { mayUseCache, pageKey, writeCachedPage } from "./cached-pages";
 import { isPagePath, LANGUAGE_VARY, redirectLanguage } from "./language";
 import { hasNul } from "./nul-in-url";
+import { isHttps } from "./request-protocol";
 
 export interface PageCacheLaneOptions {
   pages: PageCache;
@@ -47,13 +48,4 @@ function storedAnswer(req: IncomingMessage, pages: PageCache, trustsProxy: PageC
   }
   const page = pages.get(pageKey(url));
   return page && { page, vary, https: isHttps(req, trustsProxy) };
-}
-
-/** The request's protocol as Express reads it: X-Forwarded-Proto only from a trusted proxy. */
-function isHttps(req: IncomingMessage, trustsProxy: PageCacheLaneOptions["trustsProxy"]): boolean {
-  if ("encrypted" in req.socket && req.socket.encrypted) return true;
-  if (!trustsProxy(req.socket.remoteAddress ?? "", 0)) return false;
-  const header = req.headers["x-forwarded-proto"];
-  const first = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
-  return first === "https";
 }

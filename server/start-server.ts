@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseConfig } from "~/lib/config.server";
 import { createRequestListener, productionAssets } from "./app";
+import { loadBuiltAssets, type BuiltAssets } from "./built-assets";
 import { openServices } from "./bootstrap";
 import { createLogger } from "./logger";
 import type { AppServices } from "~/adapters/context.server";
@@ -26,6 +27,7 @@ export async function startServer({ development }: { development: boolean }): Pr
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let assets: RequestHandler[];
+  let builtAssets: BuiltAssets | undefined;
   let closeDevServer = async () => {};
   if (development) {
     const vite = await import("vite").then(({ createServer: createViteServer }) =>
@@ -38,9 +40,10 @@ export async function startServer({ development }: { development: boolean }): Pr
     if (!existsSync(SERVER_BUILD)) throw new ConfigError("No production build found: run `npm run build` first.");
     build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
     assets = productionAssets();
+    builtAssets = loadBuiltAssets();
   }
 
-  const server = createServer(createRequestListener({ services, build, assets }));
+  const server = createServer(createRequestListener({ services, build, assets, builtAssets }));
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -103,7 +103,22 @@ describe("delivery", () => {
       expect(answer.headers["content-type"]).toMatch(/^text\/javascript/);
       expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["content-security-policy"]).toContain("object-src 'none'");
+      // Answered from memory before the application: a strong tag of the copy sent (express.static's are weak).
+      expect(answer.headers.etag).toMatch(/^"[\w-]{27}"$/);
+      // A browser that holds this very copy is told so, and only for this copy.
+      const again = await fetch(app.url + script, { headers: { "accept-encoding": accept, "if-none-match": answer.headers.etag! } });
+      expect(again.status).toBe(304);
+      const other = await fetch(app.url + script, { headers: { "accept-encoding": accept === "identity" ? "br" : "identity", "if-none-match": answer.headers.etag! } });
+      expect(other.status).toBe(200);
     }
+    const head = await fetch(app.url + script, { method: "HEAD", headers: { "accept-encoding": "br" } });
+    expect(head.headers.get("content-length")).toBe(String(onDisk(".br").length));
+    // A range of the file is express.static's to answer.
+    const range = await fetch(app.url + script, { headers: { range: "bytes=0-9", "accept-encoding": "identity" } });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer()).equals(onDisk("").subarray(0, 10))).toBe(true);
   });
 
   it("lets browsers keep hashed assets for a year, and 404s a missing one plainly", async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { AppServices } from "~/adapters/context.server";
 import { parseConfig } from "~/lib/config.server";
 import { createRequestListener, productionAssets } from "../../server/app";
+import { loadBuiltAssets } from "../../server/built-assets";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
 import { outboxHandlers } from "../../server/outbox-handlers";
@@ -45,7 +46,7 @@ export async function startTestApp(
   const services = await openServices(config, logger, { now: clock.now });
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
   const outbox = services.outbox.start(outboxHandlers(services));
-  const server: Server = createServer(createRequestListener({ services, build, assets: productionAssets() }));
+  const server: Server = createServer(createRequestListener({ services, build, assets: productionAssets(), builtAssets: loadBuiltAssets() }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
