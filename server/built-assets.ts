@@ -47,22 +47,22 @@ export type BuiltAssets = Map<string, BuiltAsset>;
  * 2.5 MB with the copies), read once at start, with the brotli and gzip copies the build wrote beside
  * them (scripts/precompress-assets.ts). An empty map when there is no build.
  */
-export function loadBuiltAssets(folder = path.join(PATHS.clientBuild, "assets"), urlPrefix = "/assets/"): BuiltAssets {
+export function loadBuiltAssets(folder = path.join(PATHS.clientBuild, "assets")): BuiltAssets {
   const assets: BuiltAssets = new Map();
   const names = existsSync(folder) ? readdirSync(folder) : [];
   const present = new Set(names);
+  const representation = (file: string): Representation => {
+    const body = readFileSync(path.join(folder, file));
+    return { body, etag: entityTag(body) };
+  };
   for (const name of names) {
     const type = TYPES[path.extname(name)];
     if (!type) continue;
-    const representation = (file: string): Representation => {
-      const body = readFileSync(path.join(folder, file));
-      return { body, etag: entityTag(body) };
-    };
     const bodies: BuiltAsset["bodies"] = { identity: representation(name) };
     for (const [encoding, suffix] of Object.entries(SUFFIXES) as [Encoding, string][]) {
       if (PRECOMPRESSED_TYPES.test(name) && present.has(`${name}.${suffix}`)) bodies[encoding] = representation(`${name}.${suffix}`);
     }
-    assets.set(urlPrefix + name, { type, bodies });
+    assets.set(`/assets/${name}`, { type, bodies });
   }
   return assets;
 }
