@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { keptResults } from "~/lib/kept-results";
 
 /**
  * Article bodies are Markdown. Raw HTML in them is shown as text, never interpreted (`html: false`),
@@ -7,14 +8,4 @@ import MarkdownIt from "markdown-it";
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
 
 /** Bodies change rarely and are read often: the last few hundred renders are kept, by their text. */
-const rendered = new Map<string, string>();
-const KEPT_RENDERS = 256;
-
-export function renderMarkdown(source: string): string {
-  const known = rendered.get(source);
-  if (known !== undefined) return known;
-  const html = markdown.render(source);
-  if (rendered.size >= KEPT_RENDERS) rendered.delete(rendered.keys().next().value!);
-  rendered.set(source, html);
-  return html;
-}
+export const renderMarkdown = keptResults(256, (source) => markdown.render(source));
