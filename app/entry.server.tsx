@@ -5,7 +5,7 @@ import { documentOnlyHtml } from "~/lib/document-only.server";
 import { withInlineStylesheet } from "~/lib/inline-stylesheet.server";
 import { withLateModulePreloads } from "~/lib/late-module-preloads.server";
 import { pageResponse } from "~/lib/page-response";
-import { readHydrationData, renderDocument } from "~/lib/render-document.server";
+import { readHydrationData, renderDocument, renewHydrationStream } from "~/lib/render-document.server";
 
 export const streamTimeout = 5_000;
 
@@ -39,6 +39,7 @@ export default async function handleRequest(
     {
       nonce,
       timeoutMs: streamTimeout + 1000,
+      beforeRenderingAgain: () => renewHydrationStream(routerContext),
       onLateError(error) {
         responseStatusCode = 500;
         loadContext.services.logger.error({ err: error }, "render error");

@@ -2,10 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { PATHS } from "../server/paths";
-import { PRECOMPRESSED_TYPES } from "../server/built-assets";
-
-/** Below this, compressing saves less than the headers it adds (the compression middleware's threshold too). */
-const MIN_BYTES = 1024;
+import { MIN_COMPRESSED_BYTES, PRECOMPRESSED_TYPES } from "../server/built-assets";
 
 /**
  * Writes `name.br` (brotli, best quality) and `name.gz` (gzip level 9) beside every built script and
@@ -16,7 +13,7 @@ export function precompressAssets(folder = path.join(PATHS.clientBuild, "assets"
   let written = 0;
   for (const name of readdirSync(folder)) {
     const file = path.join(folder, name);
-    if (!PRECOMPRESSED_TYPES.test(name) || statSync(file).size < MIN_BYTES) continue;
+    if (!PRECOMPRESSED_TYPES.test(name) || statSync(file).size < MIN_COMPRESSED_BYTES) continue;
     const bytes = readFileSync(file);
     const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
     const gzip = gzipSync(bytes, { level: 9 });

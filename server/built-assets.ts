@@ -12,6 +12,9 @@ import { contentSecurityPolicy, everyResponseHeaders } from "./security-headers"
 /** The built files the build keeps compressed copies of: scripts, stylesheets, pictures drawn in SVG, data. */
 export const PRECOMPRESSED_TYPES = /\.(js|mjs|css|svg|json)$/;
 
+/** Below this, compressing saves less than the headers it adds (the compression middleware's threshold too). */
+export const MIN_COMPRESSED_BYTES = 1024;
+
 /** Hashed file names never change content, so browsers may keep them for a year. */
 export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
@@ -35,6 +38,8 @@ interface Representation {
 
 export interface BuiltAsset {
   type: string;
+  /** Worth compressing: a build without its copies (one made by `react-router build` alone) leaves it to the application. */
+  compressible: boolean;
   /** The file itself, and the build's brotli and gzip copies where it made them. */
   bodies: Partial<Record<Encoding, Representation>> & { identity: Representation };
 }
@@ -62,7 +67,8 @@ export function loadBuiltAssets(folder = path.join(PATHS.clientBuild, "assets"))
     for (const [encoding, suffix] of Object.entries(SUFFIXES) as [Encoding, string][]) {
       if (PRECOMPRESSED_TYPES.test(name) && present.has(`${name}.${suffix}`)) bodies[encoding] = representation(`${name}.${suffix}`);
     }
-    assets.set(`/assets/${name}`, { type, bodies });
+    const compressible = PRECOMPRESSED_TYPES.test(name) && bodies.identity.body.length >= MIN_COMPRESSED_BYTES;
+    assets.set(`/assets/${name}`, { type, compressible, bodies });
   }
   return assets;
 }
@@ -85,14 +91,15 @@ export function builtAssetLane({ assets, logger, trustsProxy, next }: BuiltAsset
   return (req, res) => {
     const asset = req.method === "GET" || req.method === "HEAD" ? assets.get(req.url ?? "") : undefined;
     if (!asset || req.headers.range !== undefined) return next(req, res);
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    if (encoding !== "identity" && !asset.bodies[encoding] && asset.compressible) return next(req, res);
     const started = performance.now();
-    writeBuiltAsset(req, res, asset, isHttps(req, trustsProxy));
+    writeBuiltAsset(req, res, asset, encoding, isHttps(req, trustsProxy));
     accessLogLine(logger, req, res, started);
   };
 }
 
-function writeBuiltAsset(req: IncomingMessage, res: ServerResponse, asset: BuiltAsset, https: boolean): void {
-  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+function writeBuiltAsset(req: IncomingMessage, res: ServerResponse, asset: BuiltAsset, encoding: Encoding, https: boolean): void {
   const kept = asset.bodies[encoding];
   const sent = kept ?? asset.bodies.identity;
   res.setHeader("Content-Security-Policy", contentSecurityPolicy([], { development: false, https }));

@@ -12,6 +12,8 @@ export interface RenderOptions {
   timeoutMs: number;
   /** An error in a part rendered after the page's shell: the page is sent, with this noted. */
   onLateError: (error: unknown) => void;
+  /** Called before the document is rendered a second time, as a stream. */
+  beforeRenderingAgain?: () => void;
 }
 
 /**
@@ -22,7 +24,16 @@ export interface RenderOptions {
 export async function renderDocument(document: ReactElement, options: RenderOptions): Promise<Buffer<ArrayBuffer>> {
   const atOnce = renderToString(document);
   if (!atOnce.includes(UNFINISHED_BOUNDARY)) return Buffer.from(atOnce.startsWith("<html") ? `<!DOCTYPE html>${atOnce}` : atOnce);
+  options.beforeRenderingAgain?.();
   return renderedAsStream(document, options);
+}
+
+/**
+ * Gives React Router a closed hydration stream for a second render: its data is in the cache already
+ * (readHydrationData), and the first render took a reader of the stream it had, which locked it.
+ */
+export function renewHydrationStream(context: EntryContext): void {
+  if (context.serverHandoffStream) context.serverHandoffStream = new ReadableStream({ start: (controller) => controller.close() });
 }
 
 /**
