@@ -9,8 +9,7 @@ import { MIN_COMPRESSED_BYTES, PRECOMPRESSED_TYPES } from "../server/built-asset
  * stylesheet under build/client/assets, once per build: the server sends them as they are
  * (server/built-assets.ts) instead of compressing the same file again for every visitor.
  */
-export function precompressAssets(folder = path.join(PATHS.clientBuild, "assets")): number {
-  let written = 0;
+export function precompressAssets(folder = path.join(PATHS.clientBuild, "assets")): void {
   for (const name of readdirSync(folder)) {
     const file = path.join(folder, name);
     if (!PRECOMPRESSED_TYPES.test(name) || statSync(file).size < MIN_COMPRESSED_BYTES) continue;
@@ -19,9 +18,7 @@ export function precompressAssets(folder = path.join(PATHS.clientBuild, "assets"
     const gzip = gzipSync(bytes, { level: 9 });
     if (brotli.length < bytes.length) writeFileSync(`${file}.br`, brotli);
     if (gzip.length < bytes.length) writeFileSync(`${file}.gz`, gzip);
-    written++;
   }
-  return written;
 }
 
 if (process.argv[1] === import.meta.filename) precompressAssets();
