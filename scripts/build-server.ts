@@ -20,7 +20,8 @@ export function buildServer(): void {
   rmSync(COMPILED_SERVER_DIR, { recursive: true, force: true });
   buildSync({
     absWorkingDir: PATHS.root,
-    entryPoints: { [path.basename(PATHS.compiledServer, ".js")]: path.join(PATHS.root, "server", "main.ts") },
+    // The render thread (server/render-pool.ts) is a second entry: it shares the server's code as chunks.
+    entryPoints: { [path.basename(PATHS.compiledServer, ".js")]: path.join(PATHS.root, "server", "main.ts"), [path.basename(PATHS.compiledRenderThread, ".js")]: path.join(PATHS.root, "server", "render-thread.ts") },
     outdir: COMPILED_SERVER_DIR,
     bundle: true,
     splitting: true,

@@ -15,6 +15,7 @@ import { languageRedirect, languageSwitch } from "./language";
 import { refuseNulInUrl } from "./nul-in-url";
 import { boundedBodies, MAX_BODY_BYTES } from "./request-body";
 import { routerHandler } from "./router-handler";
+import type { RenderPool } from "./render-pool";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { UPLOAD_ROUTES, UPLOADS_PATH, uploadEndpoint } from "./uploads";
@@ -29,6 +30,8 @@ export interface AppOptions {
   assets: RequestHandler[];
   /** In production, the built assets held in memory, answered before the application (server/built-assets.ts). */
   builtAssets?: BuiltAssets;
+  /** In production, threads that render public pages while the server is busy (server/render-pool.ts). */
+  renderPool?: RenderPool;
 }
 
 export const CLIENT_BUILD_DIR = PATHS.clientBuild;
@@ -73,7 +76,7 @@ export function createRequestListener(options: AppOptions): RequestListener {
   return builtAssetLane({ assets: options.builtAssets, logger, trustsProxy, next: pages });
 }
 
-export function createApp({ services, build, assets }: AppOptions): express.Express {
+export function createApp({ services, build, assets, renderPool }: AppOptions): express.Express {
   const { config, logger } = services;
   // Every route answers through its declared policy; a route without one stops the start here.
   const guarded = typeof build === "function" ? guardBuildLoader(build) : guardBuild(build);
@@ -108,6 +111,7 @@ export function createApp({ services, build, assets }: AppOptions): express.Expr
       getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
       pages: services.pageCache ?? undefined,
       afterAction: pagesChangedBy(services),
+      renderPool,
     }),
   );
   app.use(lastResortErrorHandler(services));

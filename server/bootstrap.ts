@@ -3,13 +3,14 @@ import type { AppServices } from "~/adapters/context.server";
 import { loadAuthOnFirstUse } from "~/adapters/auth/auth.server";
 import { createMp3Encoder } from "~/adapters/audio/mp3-encoder.server";
 import { createPdfCoverRenderer } from "~/adapters/documents/pdf-cover.server";
-import { openDatabase } from "~/adapters/db/database.server";
+import { openDatabase, type Db, type DialectName } from "~/adapters/db/database.server";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
 import { createMailingProvider } from "~/adapters/mailing/mailerlite.server";
 import { PageCache } from "~/adapters/pages/page-cache.server";
 import { pageChangeFeed } from "~/adapters/pages/page-changes.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
+import type { ObjectStorage } from "~/adapters/storage/contract";
 import { createSignedLinks } from "~/adapters/storage/signed-links.server";
 import { createStagedUploads } from "~/adapters/uploads/staged-uploads.server";
 import { insecureAppUrlWarning, untrustedProxyWarning, type AppConfig } from "~/lib/config.server";
@@ -52,6 +53,21 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
     await db.destroy();
     throw error;
   }
+  return connectServices(config, logger, { db, dialect, storage, now });
+}
+
+export interface OpenedParts {
+  db: Db;
+  dialect: DialectName;
+  storage: ObjectStorage;
+  now: () => Date;
+}
+
+/**
+ * Everything else loaders and actions use, around an open database and storage. The server's render
+ * threads (server/render-thread.ts) build theirs here too, without a page cache: only the server keeps one.
+ */
+export async function connectServices(config: AppConfig, logger: Logger, { db, dialect, storage, now }: OpenedParts, { pageCacheBytes = config.pageCacheBytes } = {}): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now, dkim: config.dkim });
   // Account mails are queued in the outbox and its worker woken (the server starts the worker after this).
   const outbox = createOutbox({ db, dialect, logger, now });
@@ -67,8 +83,7 @@ export async function openServices(config: AppConfig, logger: Logger, { now = sy
   // The same for the MP3 encoder's worker (app/adapters/audio/).
   const mp3 = createMp3Encoder();
   // A page older than a minute renders again: time alone changes some pages (a scheduled article).
-  const pageCache = config.pageCacheBytes > 0 ? new PageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;
+  const pageCache = pageCacheBytes > 0 ? new PageCache({ maxBytes: pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;
   const pageChanges = await pageChangeFeed(db, (areas) => pageCache?.invalidate(areas), logger);
-  const services: AppServices = { auth, config, db, dialect, logger, mailer, mailingProvider, mp3, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
-  return services;
+  return { auth, config, db, dialect, logger, mailer, mailingProvider, mp3, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
 }

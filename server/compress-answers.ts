@@ -3,6 +3,8 @@ import type { RequestHandler } from "express";
 
 /** zlib's level for what is rendered for one request and sent once. */
 export const PAGE_GZIP_LEVEL = 3;
+/** Answers smaller than this are sent as they are: compression's header and time would outweigh the bytes saved. */
+export const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * Gzip on the fly, for what the application renders for one answer: a signed-in reader's page, a miss
@@ -12,5 +14,5 @@ export const PAGE_GZIP_LEVEL = 3;
  * at the best levels, when stored), nor do the built scripts and stylesheets (server/built-assets.ts).
  */
 export function compressAnswers(): RequestHandler {
-  return compression({ level: PAGE_GZIP_LEVEL });
+  return compression({ level: PAGE_GZIP_LEVEL, threshold: COMPRESSION_THRESHOLD });
 }

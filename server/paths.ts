@@ -24,4 +24,6 @@ export const PATHS = {
   serverBuild: path.join(ROOT, "build", "server", "index.js"),
   /** The compiled Express entry `npm start` runs with plain node (scripts/build-server.ts). */
   compiledServer: path.join(ROOT, "build", "entry", "main.js"),
+  /** The compiled render thread beside it (server/render-thread.ts, started by server/render-pool.ts). */
+  compiledRenderThread: path.join(ROOT, "build", "entry", "render-thread.js"),
 } as const;

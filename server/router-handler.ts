@@ -2,9 +2,10 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { mayUseCache, pageArea, pageKey, renderedPage, sendCachedPage, sendOwnPage } from "./cached-pages";
-import { isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
+import { acceptsGzip, isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
 import { pageBytesOf, wholeBodyOf } from "~/lib/page-response";
 import { bufferedBody } from "./request-body";
+import { mayRenderInThread, RenderThreadFailed, type RenderPool } from "./render-pool";
 import { acceptedOrigin } from "./same-origin";
 
 export interface RouterHandlerOptions {
@@ -15,6 +16,8 @@ export interface RouterHandlerOptions {
   pages?: PageCache;
   /** Runs after a request's action and before its answer is sent: what it changed is forgotten by the page caches. */
   afterAction?: (req: ExpressRequest) => Promise<void>;
+  /** Render threads for public pages while the server is busy (production); without it every page renders here. */
+  renderPool?: RenderPool;
 }
 
 /**
@@ -22,10 +25,29 @@ export interface RouterHandlerOptions {
  * the one the body-limit middleware already read (server/request-body.ts), never the socket, so no
  * route can read more than that limit.
  */
-export function routerHandler({ build, mode, getLoadContext, pages, afterAction }: RouterHandlerOptions): RequestHandler {
+export function routerHandler({ build, mode, getLoadContext, pages, afterAction, renderPool }: RouterHandlerOptions): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
   const development = mode === "development";
+  // Page GETs under way at once (from their arrival to their answer's last byte): the render pool's sign of a crowd.
+  let pagesUnderWay = 0;
+  // `forOneClient`: the answer goes to this request's client alone (not into the page cache), so it may come compressed.
+  const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient }: { forOneClient: boolean }): Promise<Response> => {
+    const context = getLoadContext(req, res);
+    const threadMay = renderPool && req.method === "GET" && mayRenderInThread(req.path) && mayUseCache(req);
+    const gzip = forOneClient && acceptsGzip(req.headers["accept-encoding"]);
+    const inThread = threadMay ? renderPool.render(request, { ...context, gzip }, pagesUnderWay) : undefined;
+    if (!inThread) return handleRequest(request, context);
+    // A thread that ends mid-render (it crashed, the server is stopping) leaves the page to this thread.
+    return inThread.catch((error: unknown) => {
+      if (error instanceof RenderThreadFailed) return handleRequest(request, context);
+      throw error;
+    });
+  };
   return async (req, res, next) => {
+    if (renderPool && req.method === "GET") {
+      pagesUnderWay++;
+      res.once("close", () => pagesUnderWay--);
+    }
     try {
       const key = pages && mayUseCache(req) ? pageKey(req.originalUrl) : undefined;
       const cached = key === undefined ? undefined : pages?.get(key);
@@ -40,13 +62,13 @@ export function routerHandler({ build, mode, getLoadContext, pages, afterAction 
           // The render is shared, so it is always the whole page; the cache then answers each client's own condition.
           request.headers.delete("if-none-match");
           request.headers.delete("if-modified-since");
-          return renderedPage(await handleRequest(request, getLoadContext(req, res)));
+          return renderedPage(await renderPage(request, req, res, { forOneClient: false }));
         };
         const page = await pages.fill(key, pageArea(req.path), render);
         if (isCachedPage(page)) return sendCachedPage(req, res, page, { development, hit: !rendered });
         return page.stream ? await sendResponse(res, page.stream) : sendOwnPage(req, res, page);
       }
-      const response = await handleRequest(fetchRequest(req, res, { abortOnClose: true }), getLoadContext(req, res));
+      const response = await renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true });
       await afterAction?.(req);
       await sendResponse(res, response);
     } catch (error) {

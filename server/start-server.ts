@@ -14,6 +14,7 @@ import { outboxHandlers } from "./outbox-handlers";
 import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanup, scheduleUnconfirmedAccountCleanup } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 import { PATHS } from "./paths";
+import { createRenderPool, type RenderPool } from "./render-pool";
 
 const SERVER_BUILD = PATHS.serverBuild;
 
@@ -28,6 +29,7 @@ export async function startServer({ development }: { development: boolean }): Pr
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let assets: RequestHandler[];
   let builtAssets: BuiltAssets | undefined;
+  let renderPool: RenderPool | undefined;
   let closeDevServer = async () => {};
   if (development) {
     const vite = await import("vite").then(({ createServer: createViteServer }) =>
@@ -41,9 +43,12 @@ export async function startServer({ development }: { development: boolean }): Pr
     build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
     assets = productionAssets();
     builtAssets = loadBuiltAssets();
+    if (config.renderThreads > 0) {
+      renderPool = createRenderPool({ threadFile: pathToFileURL(PATHS.compiledRenderThread), serverBuild: SERVER_BUILD, config, logger, threads: config.renderThreads });
+    }
   }
 
-  const server = createServer(createRequestListener({ services, build, assets, builtAssets }));
+  const server = createServer(createRequestListener({ services, build, assets, builtAssets, renderPool }));
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -65,6 +70,7 @@ export async function startServer({ development }: { development: boolean }): Pr
     logger,
     onClose: async () => {
       for (const stop of stopJobs) stop();
+      await renderPool?.close();
       await outbox.stop();
       await closeDevServer();
       services.mailer.close();

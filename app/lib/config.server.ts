@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "~/lib/zod";
 import { ensurePrivateFolder, PRIVATE_FILE_MODE, restrictMode } from "./private-files.server";
@@ -49,6 +50,7 @@ const environmentSchema = z.object({
     }),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  RENDER_THREADS: optional(z.coerce.number().int().min(0).max(16)),
   ADMIN_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -84,6 +86,8 @@ export interface AppConfig {
   requestTimeoutSeconds: number;
   /** The anonymous page cache's size in bytes; 0 turns it off. */
   pageCacheBytes: number;
+  /** Threads that render public pages while the server is busy (one fewer than the cores, at most 3, by default); 0: none. */
+  renderThreads: number;
   /** false for a read-only public deployment: accounts and every admin control are switched off. */
   adminEnabled: boolean;
   logLevel: string;
@@ -170,6 +174,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustProxy: e.TRUST_PROXY,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    renderThreads: e.RENDER_THREADS ?? Math.min(availableParallelism() - 1, 3),
     adminEnabled: e.ADMIN_ENABLED,
     logLevel: e.LOG_LEVEL,
   };

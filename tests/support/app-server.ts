@@ -13,6 +13,7 @@ import { loadBuiltAssets } from "../../server/built-assets";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
 import { outboxHandlers } from "../../server/outbox-handlers";
+import { createRenderPool, type RenderPool, type RenderPoolOptions } from "../../server/render-pool";
 import { movableClock, type MovableClock } from "./clock";
 import type { TestDatabase } from "./databases";
 import { openSeededTestDatabase, seededSqliteDataDir } from "./seeded-databases";
@@ -24,8 +25,13 @@ export interface TestApp {
   services: AppServices;
   /** The app's clock (`services.now`): move it forward to end a time window without waiting. */
   clock: MovableClock;
+  /** The render threads, when the app was started with them. */
+  renderPool?: RenderPool;
   close: () => Promise<void>;
 }
+
+/** Render threads for a test app, as production starts them (server/start-server.ts), with the test's own thresholds. */
+export type TestRenderThreads = Omit<RenderPoolOptions, "threadFile" | "serverBuild" | "config" | "logger">;
 
 const SERVER_BUILD = PATHS.serverBuild;
 
@@ -37,6 +43,7 @@ const SERVER_BUILD = PATHS.serverBuild;
 export async function startTestApp(
   env: Record<string, string> = {},
   logDestination?: { write: (line: string) => void },
+  { renderThreads }: { renderThreads?: TestRenderThreads } = {},
 ): Promise<TestApp> {
   if (!existsSync(SERVER_BUILD)) throw new Error("No production build: run `npm run build` (npm test does it for you).");
   const dataDir = (!env.DATA_DIR && !env.DATABASE_URL && seededSqliteDataDir()) || mkdtempSync(path.join(tmpdir(), "app-test-"));
@@ -46,16 +53,19 @@ export async function startTestApp(
   const services = await openServices(config, logger, { now: clock.now });
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
   const outbox = services.outbox.start(outboxHandlers(services));
-  const server: Server = createServer(createRequestListener({ services, build, assets: productionAssets(), builtAssets: loadBuiltAssets() }));
+  const renderPool = renderThreads && createRenderPool({ threadFile: pathToFileURL(PATHS.compiledRenderThread), serverBuild: SERVER_BUILD, config, logger, ...renderThreads });
+  const server: Server = createServer(createRequestListener({ services, build, assets: productionAssets(), builtAssets: loadBuiltAssets(), renderPool }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     services,
     clock,
+    renderPool,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await renderPool?.close();
       await outbox.stop();
       services.mailer.close();
       services.storage.close();

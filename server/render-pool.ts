@@ -1,0 +1,180 @@
+import { Worker } from "node:worker_threads";
+import type { Logger } from "pino";
+import { splitLanguagePrefix } from "~/i18n/paths";
+import type { AppConfig } from "~/lib/config.server";
+import { pageResponse } from "~/lib/page-response";
+
+/**
+ * Render threads: under a crowd of page renders the cache cannot answer (many pages, or a change that
+ * just emptied it), the server's one thread is the limit while the machine's other cores wait. The
+ * pool starts threads (server/render-thread.ts) when renders overlap, hands them public pages while
+ * the server is busy, and ends them after a quiet spell, so a quiet site keeps one thread's memory
+ * (docs/decisions/080-render-threads-under-a-crowd.md).
+ *
+ * Only anonymous GETs of the pages below go to a thread: they only read the database. Everything else
+ * (forms, accounts, admin pages, files, feeds) renders where it always did.
+ */
+export interface RenderPool {
+  /**
+   * The page rendered by a thread, or undefined when the server should render it itself: the pool is
+   * off, no thread is ready, or the threads have as much as they should hold. `overlapping` is how many
+   * renders the server has under way, this one included.
+   */
+  render(request: Request, context: { cspNonce: string; clientIp: string; gzip: boolean }, overlapping: number): Promise<Response> | undefined;
+  /** Threads started (ready or starting). */
+  readonly threads: number;
+  close(): Promise<void>;
+}
+
+export interface RenderPoolOptions {
+  /** The compiled render thread's file (build/entry/render-thread.js). */
+  threadFile: URL;
+  /** The React Router server build the threads import. */
+  serverBuild: string;
+  config: AppConfig;
+  logger: Logger;
+  /** How many threads at most. */
+  threads: number;
+  /** A thread without a page for this long ends. */
+  idleMs?: number;
+  /**
+   * Pages a thread holds at once at the least (one rendering, the next waiting); under a larger crowd, its
+   * share of the pages under way, the server's own thread counting as one.
+   */
+  pagesPerThread?: number;
+  /** Renders under way at once that count as a crowd: a thread starts, and pages go to threads. */
+  crowd?: number;
+}
+
+/** What a thread is asked and answers (structured-cloned; the body is moved, not copied). */
+export interface RenderAsk {
+  id: number;
+  url: string;
+  headers: [string, string][];
+  cspNonce: string;
+  clientIp: string;
+  /** The answer goes to one client that takes gzip: the thread compresses it. */
+  gzip: boolean;
+}
+export interface RenderAnswer {
+  id: number;
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+}
+export interface RenderThreadData {
+  config: AppConfig;
+  serverBuild: string;
+}
+
+type Settle = { resolve: (response: Response) => void; reject: (error: Error) => void };
+
+interface Thread {
+  worker: Worker;
+  ready: boolean;
+  pending: Map<number, Settle>;
+  lastUsed: number;
+}
+
+const SECTIONS = ["blog", "podcast", "shop", "about", "updates", "resources", "discourse-labs", "unfiltered-dialogues", "contact", "cart"];
+/** A section's page or one article or episode in it ("/blog/some-slug"), nothing deeper and no file name. */
+const THREAD_PAGE = new RegExp(`^/(?:(?:${SECTIONS.join("|")})(?:/[^/.]+)?)?/?$`);
+
+/** Whether a path names one of the pages render threads may draw (a page's `.data` request included). */
+export function mayRenderInThread(pathname: string): boolean {
+  const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const { rest } = splitLanguagePrefix(page);
+  return THREAD_PAGE.test(rest);
+}
+
+/** Asks a thread to close its connections and end; one that has not ended within five seconds is stopped. */
+function retire(worker: Worker): void {
+  worker.postMessage("close");
+  const stop = setTimeout(() => void worker.terminate(), 5000);
+  stop.unref();
+  worker.once("exit", () => clearTimeout(stop));
+}
+
+export class RenderThreadFailed extends Error {
+  override name = "RenderThreadFailed";
+}
+
+export function createRenderPool(options: RenderPoolOptions): RenderPool {
+  const { threadFile, serverBuild, config, logger, idleMs = 60_000, pagesPerThread = 2, crowd = 2 } = options;
+  const threads = new Set<Thread>();
+  let nextId = 1;
+  let closed = false;
+
+  const start = () => {
+    const worker = new Worker(threadFile, { workerData: { config, serverBuild } satisfies RenderThreadData });
+    const thread: Thread = { worker, ready: false, pending: new Map(), lastUsed: Date.now() };
+    threads.add(thread);
+    worker.on("message", (message: RenderAnswer | { id: number; failed: true } | "ready") => {
+      if (message === "ready") {
+        thread.ready = true;
+        logger.info({ threads: threads.size }, "render thread started");
+        return;
+      }
+      const settle = thread.pending.get(message.id);
+      thread.pending.delete(message.id);
+      if (!settle) return;
+      if ("failed" in message) settle.reject(new RenderThreadFailed("the render thread could not render this page"));
+      else settle.resolve(pageResponse(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.length), message));
+    });
+    const end = (error?: Error) => {
+      threads.delete(thread);
+      for (const settle of thread.pending.values()) settle.reject(new RenderThreadFailed("the render thread ended", { cause: error }));
+      thread.pending.clear();
+    };
+    worker.on("error", (error) => {
+      logger.error({ err: error }, "render thread stopped");
+      end(error);
+    });
+    worker.on("exit", () => end());
+  };
+
+  // A thread with nothing to do for idleMs ends: a quiet site does not keep its memory.
+  const sweep = setInterval(() => {
+    for (const thread of threads) {
+      if (thread.ready && thread.pending.size === 0 && Date.now() - thread.lastUsed >= idleMs) {
+        threads.delete(thread);
+        retire(thread.worker);
+        logger.info({ threads: threads.size }, "render thread ended after a quiet spell");
+      }
+    }
+  }, Math.max(Math.min(idleMs / 4, 15_000), 10));
+  sweep.unref();
+
+  return {
+    render(request, { cspNonce, clientIp, gzip }, overlapping) {
+      if (closed || options.threads <= 0 || overlapping < crowd) return undefined;
+      const ready = [...threads].filter((thread) => thread.ready);
+      const share = Math.max(pagesPerThread, Math.floor(overlapping / (ready.length + 1)));
+      let chosen: Thread | undefined;
+      for (const thread of ready) {
+        if (thread.pending.size < share && (!chosen || thread.pending.size < chosen.pending.size)) chosen = thread;
+      }
+      const starting = [...threads].some((thread) => !thread.ready);
+      if (!chosen && !starting && threads.size < options.threads) start();
+      if (!chosen) return undefined;
+      const id = nextId++;
+      chosen.lastUsed = Date.now();
+      const ask: RenderAsk = { id, url: request.url, headers: [...request.headers], cspNonce, clientIp, gzip };
+      const thread = chosen;
+      return new Promise<Response>((resolve, reject) => {
+        thread.pending.set(id, { resolve, reject });
+        thread.worker.postMessage(ask);
+      });
+    },
+    get threads() {
+      return threads.size;
+    },
+    async close() {
+      closed = true;
+      clearInterval(sweep);
+      await Promise.all([...threads].map((thread) => thread.worker.terminate()));
+      threads.clear();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { openDatabase } from "~/adapters/db/database.server";
+import { createObjectStorage } from "~/adapters/storage/object-storage.server";
+import type { AppConfig } from "~/lib/config.server";
+import { wholeBodyOf } from "~/lib/page-response";
+import { connectServices, systemClock } from "./bootstrap";
+import { COMPRESSION_THRESHOLD, PAGE_GZIP_LEVEL } from "./compress-answers";
+import { createLogger } from "./logger";
+import { guardBuild } from "./route-policy";
+import type { RenderAnswer, RenderAsk, RenderThreadData } from "./render-pool";
+
+/**
+ * A render thread (server/render-pool.ts): the same server build behind the same route policies, on its
+ * own connection to the same database, rendering the public pages the server hands it and sending back
+ * each answer whole. It keeps nothing between renders (no page cache), so what it renders is always
+ * what the database holds.
+ */
+const port = parentPort;
+if (!port) throw new Error("render-thread runs only as a worker thread");
+const { config, serverBuild } = workerData as RenderThreadData;
+
+const logger = createLogger(config.logLevel).child({ thread: "render" });
+const services = await openRenderServices(config);
+const build = guardBuild((await import(pathToFileURL(serverBuild).href)) as ServerBuild);
+const handleRequest = createRequestHandler(build, "production");
+
+port.on("message", (message: RenderAsk | "close") => {
+  if (message === "close") {
+    port.close();
+    void services.db.destroy().finally(() => services.storage.close());
+    return;
+  }
+  void render(message).then(
+    (answer) => port.postMessage(answer, [answer.body.buffer]),
+    (error: unknown) => {
+      logger.error({ err: error }, "render thread failed a page");
+      port.postMessage({ id: message.id, failed: true });
+    },
+  );
+});
+port.postMessage("ready");
+
+async function render({ id, url, headers, cspNonce, clientIp, gzip }: RenderAsk): Promise<RenderAnswer> {
+  const response = await handleRequest(new Request(url, { headers }), { services, cspNonce, clientIp });
+  let bytes: Uint8Array = await wholeBodyOf(response);
+  const answerHeaders = new Headers(response.headers);
+  // Compressed here rather than in the server's thread, which would otherwise spend on it what this one saved it.
+  if (gzip && mayCompress(answerHeaders, bytes.length)) {
+    bytes = gzipSync(bytes, { level: PAGE_GZIP_LEVEL });
+    answerHeaders.set("content-encoding", "gzip");
+    answerHeaders.append("vary", "Accept-Encoding");
+    answerHeaders.delete("content-length");
+  }
+  // The page's bytes are moved to the server's thread, not copied: they get a buffer of their own.
+  const body = new Uint8Array(bytes.length);
+  body.set(bytes);
+  return { id, status: response.status, statusText: response.statusText, headers: [...answerHeaders], body };
+}
+
+/** What the server's compression would have compressed: a text answer of 1 KB or more, not compressed yet. */
+function mayCompress(headers: Headers, length: number): boolean {
+  const noTransform = /\bno-transform\b/.test(headers.get("cache-control") ?? "");
+  return length >= COMPRESSION_THRESHOLD && !noTransform && !headers.has("content-encoding") && /^text\//.test(headers.get("content-type") ?? "");
+}
+
+async function openRenderServices(config: AppConfig) {
+  const { db, dialect } = openDatabase(config);
+  const storage = await createObjectStorage(config);
+  return connectServices(config, logger, { db, dialect, storage, now: systemClock }, { pageCacheBytes: 0 });
+}

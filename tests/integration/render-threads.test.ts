@@ -1,0 +1,138 @@
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RenderThreadFailed, type RenderPool } from "../../server/render-pool";
+import { PATHS } from "../../server/paths";
+import { guardBuild } from "../../server/route-policy";
+import { startTestApp, type TestApp } from "../support/app-server";
+import { printed, spawnServer } from "../support/server-process";
+import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
+
+const ARTICLE = `/blog/${SAMPLE_ARTICLE}`;
+const CONTEXT = { cspNonce: "thread-test-nonce", clientIp: "127.0.0.1", gzip: false };
+
+/** Asks the pool for a page until a thread takes it (the first ask starts the thread, which then loads). */
+async function renderedByThread(pool: RenderPool, url: string, context = CONTEXT): Promise<Response> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = pool.render(new Request(url), context, Number.MAX_SAFE_INTEGER);
+    if (answer) return answer;
+    if (Date.now() > deadline) throw new Error("no render thread became ready within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A page's CSP nonce as its header names it, and every nonce its scripts carry. */
+function nonces(response: Response, html: string): { header: string | undefined; scripts: string[] } {
+  const header = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  return { header, scripts: [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1]!) };
+}
+
+describe("render threads in the server's process", () => {
+  let app: TestApp;
+  let pool: RenderPool;
+  beforeAll(async () => {
+    // Every page of the kind goes to a thread once one is ready (no crowd needed), and a thread ends after 300 ms
+    // alone; without the page cache, so every visit is rendered.
+    app = await startTestApp({ PAGE_CACHE_MB: "0" }, undefined, { renderThreads: { threads: 1, crowd: 0, idleMs: 300 } });
+    pool = app.renderPool!;
+  });
+  afterAll(() => app?.close());
+
+  it("renders the page the server renders, byte for byte, for the same nonce", async () => {
+    const inThread = await renderedByThread(pool, app.url + ARTICLE);
+    const threadHtml = await inThread.text();
+    expect(inThread.status).toBe(200);
+    expect(threadHtml).toContain(sampleArticleTitle("en"));
+    expect(nonces(inThread, threadHtml).scripts).toContain(CONTEXT.cspNonce);
+    // The same build behind the same policies, rendered in this thread with the server's services: the same bytes.
+    const build = guardBuild((await import(pathToFileURL(PATHS.serverBuild).href)) as ServerBuild);
+    const local = await createRequestHandler(build, "production")(new Request(app.url + ARTICLE), { ...CONTEXT, services: app.services });
+    expect(threadHtml).toBe(await local.text());
+  });
+
+  it("shows a change the server just wrote: a thread keeps nothing between renders", async () => {
+    const title = "A title changed a moment ago";
+    const article = await app.services.db.selectFrom("articles").select("id").where("slug", "=", SAMPLE_ARTICLE).executeTakeFirstOrThrow();
+    await app.services.db.updateTable("article_translations").set({ title }).where("article_id", "=", article.id).where("language", "=", "en").execute();
+    const html = await (await renderedByThread(pool, app.url + ARTICLE)).text();
+    expect(html).toContain(title);
+  });
+
+  it("compresses a page for one client that takes gzip, and answers a visitor through the server with its own nonce", async () => {
+    const compressed = await renderedByThread(pool, app.url + "/fr/blog", { ...CONTEXT, gzip: true });
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect(compressed.headers.get("vary")).toMatch(/Accept-Encoding/);
+    const html = gunzipSync(Buffer.from(await compressed.arrayBuffer())).toString("utf8");
+    expect(html).toContain('<html lang="fr"');
+
+    // Through HTTP: a crowd counted or not, each answer carries its own nonce in its header and in its scripts.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(app.url + "/podcast", { headers: { "accept-encoding": "gzip" } })));
+    const seen = new Set<string>();
+    for (const answer of answers) {
+      const page = await answer.text();
+      expect(answer.status).toBe(200);
+      const { header, scripts } = nonces(answer, page);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(new Set(scripts)).toEqual(new Set([header]));
+      seen.add(header!);
+    }
+    expect(seen.size).toBe(answers.length);
+  });
+
+  it("ends an idle thread, and refuses a render left unfinished when its thread ends", async () => {
+    await renderedByThread(pool, app.url + "/about");
+    expect(pool.threads).toBe(1);
+    const deadline = Date.now() + 10_000;
+    while (pool.threads > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pool.threads).toBe(0);
+
+    // A new thread starts at the next ask; a page it has not drawn before is under way when the pool closes.
+    await renderedByThread(pool, app.url + "/about");
+    const pending = pool.render(new Request(app.url + "/podcast"), CONTEXT, Number.MAX_SAFE_INTEGER);
+    expect(pending).toBeDefined();
+    await pool.close();
+    await expect(pending).rejects.toBeInstanceOf(RenderThreadFailed);
+    // A closed pool takes no page: the server renders them all.
+    expect(pool.render(new Request(app.url + "/about"), CONTEXT, Number.MAX_SAFE_INTEGER)).toBeUndefined();
+  });
+});
+
+describe("render threads in the production server", () => {
+  const server = spawnServer({ RENDER_THREADS: "1", PAGE_CACHE_MB: "0", LOG_LEVEL: "info" });
+  beforeAll(() => server.ready);
+  afterAll(async () => {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  });
+
+  it("starts a thread under a crowd of renders, and every visitor gets the whole page with its own nonce", async () => {
+    const nonceSeen = new Set<string>();
+    let answered = 0;
+    // Waves of parallel visits until the thread has started, and one more wave once it has.
+    for (let wave = 0; wave < 40 && !/render thread started/.test(server.output()); wave++) {
+      answered += await visitWave(server.url, nonceSeen);
+    }
+    await printed(server, /render thread started/, 30_000);
+    answered += await visitWave(server.url, nonceSeen);
+    expect(nonceSeen.size).toBe(answered);
+    expect(server.output()).not.toMatch(/render thread (failed|stopped)/);
+  });
+});
+
+/** Twenty visits at once to the article and the blog in two languages; each must be whole and carry its own nonce. */
+async function visitWave(url: string, nonceSeen: Set<string>): Promise<number> {
+  const paths = [ARTICLE, "/blog", `/es${ARTICLE}`, "/fr/blog"];
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => fetch(url + paths[index % paths.length], { headers: { "accept-encoding": "gzip" } })));
+  for (const [index, answer] of answers.entries()) {
+    const html = await answer.text();
+    expect(answer.status).toBe(200);
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+    if (paths[index % paths.length] === ARTICLE) expect(html).toContain(sampleArticleTitle("en"));
+    const { header, scripts } = nonces(answer, html);
+    expect(new Set(scripts)).toEqual(new Set([header]));
+    nonceSeen.add(header!);
+  }
+  return answers.length;
+}
