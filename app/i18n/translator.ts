@@ -29,6 +29,11 @@ function pluralOf(language: Language, count: number): string {
   return rules.select(count);
 }
 
+type Found = { path: string; value: unknown };
+
+/** What each key of a set of resources names, once looked up (a set lives as long as its language's strings). */
+const foundKeys = new WeakMap<Resources, Map<string, Found>>();
+
 function lookup(tree: unknown, path: string): unknown {
   let node = tree;
   for (const part of path.split(".")) {
@@ -45,23 +50,38 @@ function lookup(tree: unknown, path: string): unknown {
  * `defaultValue` and `returnObjects`. A missing key renders as the (last) key without its namespace.
  */
 export function createTranslator(language: Language, resources: Resources, defaultNamespace = "common"): Translate {
-  const find = (key: string, options: TranslateOptions): { path: string; value: unknown } => {
+  // The same strings are asked for on every page: each key is looked up once per set of resources.
+  let found = foundKeys.get(resources);
+  if (!found) foundKeys.set(resources, (found = new Map()));
+  const known = found;
+  const find = (key: string, options: TranslateOptions): Found => {
+    const plural = typeof options.count === "number" ? pluralOf(language, options.count) : "";
+    const memoKey = `${defaultNamespace}|${key}|${plural}`;
+    let result = known.get(memoKey);
+    if (!result) known.set(memoKey, (result = findIn(key, plural)));
+    return result;
+  };
+  const findIn = (key: string, plural: string): Found => {
     const colon = key.indexOf(":");
     const tree = resources[colon === -1 ? defaultNamespace : key.slice(0, colon)];
     const path = colon === -1 ? key : key.slice(colon + 1);
-    const { count } = options;
-    const value = typeof count === "number" ? lookup(tree, `${path}_${pluralOf(language, count)}`) : undefined;
+    const value = plural ? lookup(tree, `${path}_${plural}`) : undefined;
     return { path, value: value ?? lookup(tree, path) };
   };
   const translate = (keys: Keys, options: TranslateOptions = {}): unknown => {
-    let found = { path: "", value: undefined as unknown };
-    for (const key of typeof keys === "string" ? [keys] : keys) {
-      found = find(key, options);
-      if (typeof found.value === "string" || (options.returnObjects && found.value !== undefined)) break;
+    let match: Found = { path: "", value: undefined };
+    if (typeof keys === "string") match = find(keys, options);
+    else {
+      for (const key of keys) {
+        match = find(key, options);
+        if (typeof match.value === "string" || (options.returnObjects && match.value !== undefined)) break;
+      }
     }
-    const { path, value } = found;
+    const { path, value } = match;
     if (options.returnObjects && value !== undefined) return value;
     if (typeof value !== "string") return options.defaultValue ?? path;
+    // Most strings have no placeholder: a page asks for hundreds, so those are returned without a scan.
+    if (!value.includes("{")) return value;
     return value.replace(/\{(\w+)\}/g, (written, name: string) => (name in options ? String(options[name]) : written));
   };
   return translate as Translate;

@@ -5,7 +5,10 @@ import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, Link, NavLink, StaticRouterProvider, type StaticHandlerContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import patches from "../../patches/react-router-server-links.mjs";
+import linkPatches from "../../patches/react-router-server-links.mjs";
+import pathPatches from "../../patches/react-router-server-paths.mjs";
+
+const patches = [...linkPatches, ...pathPatches];
 
 // React Router's <Link> rendered on the server without its browser-only hooks (patches/react-router-server-links.mjs, ADR 075).
 const LINKS: ReactNode[] = [
@@ -16,6 +19,12 @@ const LINKS: ReactNode[] = [
   createElement(Link, { to: { pathname: "/cart", search: "?x=1" }, discover: "none", replace: true, preventScrollReset: true }, "cart"),
   createElement(NavLink, { to: "/fr/blog/one", end: true, className: ({ isActive }: { isActive: boolean }) => (isActive ? "on" : "off") }, "one"),
   createElement(NavLink, { to: "/fr/blog", prefetch: "intent" }, "blog"),
+  // Addresses from the root, whose resolved paths the server keeps (patches/react-router-server-paths.mjs).
+  createElement(Link, { to: "/" }, "home"),
+  createElement(Link, { to: "/fr/podcast/", className: "slash" }, "podcast"),
+  createElement(Link, { to: "/fr//blog/./one?" }, "odd"),
+  createElement(NavLink, { to: "/fr/blog/one/" }, "one again"),
+  createElement(NavLink, { to: "/es/blog/one" }, "another language"),
 ];
 
 async function render(withDocument: boolean): Promise<string> {
@@ -41,6 +50,10 @@ describe("links rendered on the server", () => {
   it("are the very markup the full link renders, so hydration finds what it expects", async () => {
     const server = await render(false);
     expect(server).toBe(await render(true));
+    // Rendered again, the kept paths give the same markup.
+    expect(await render(false)).toBe(server);
+    expect(server).toContain('<a href="/" data-discover="true">home</a>');
+    expect(server).toContain('<a class="slash" href="/fr/podcast/" data-discover="true">podcast</a>');
     expect(server).toContain('<a class="nav" href="/es/blog" data-discover="true">Blog</a>');
     expect(server).toContain('href="https://example.org/page" target="_blank"');
     expect(server).toContain('aria-current="page" class="on" href="/fr/blog/one"');
