@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RenderThreadFailed, type RenderPool } from "../../server/render-pool";
 import { PATHS } from "../../server/paths";
 import { guardBuild } from "../../server/route-policy";
-import { startTestApp, type TestApp } from "../support/app-server";
+import { appOnTestDatabase } from "../support/app-server";
+import { dialects } from "../support/databases";
 import { printed, spawnServer } from "../support/server-process";
 import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
 
@@ -29,16 +30,14 @@ function nonces(response: Response, html: string): { header: string | undefined;
   return { header, scripts: [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1]!) };
 }
 
-describe("render threads in the server's process", () => {
-  let app: TestApp;
+describe.each(dialects)("render threads in the server's process on %s", (dialect) => {
+  // Every page of the kind goes to a thread once one is ready (no crowd needed), and a thread ends after 300 ms
+  // alone; without the page cache, so every visit is rendered.
+  const app = appOnTestDatabase(dialect, { PAGE_CACHE_MB: "0" }, { renderThreads: { threads: 1, crowd: 0, idleMs: 300 } });
   let pool: RenderPool;
-  beforeAll(async () => {
-    // Every page of the kind goes to a thread once one is ready (no crowd needed), and a thread ends after 300 ms
-    // alone; without the page cache, so every visit is rendered.
-    app = await startTestApp({ PAGE_CACHE_MB: "0" }, undefined, { renderThreads: { threads: 1, crowd: 0, idleMs: 300 } });
+  beforeAll(() => {
     pool = app.renderPool!;
   });
-  afterAll(() => app?.close());
 
   it("renders the page the server renders, byte for byte, for the same nonce", async () => {
     const inThread = await renderedByThread(pool, app.url + ARTICLE);

@@ -80,12 +80,12 @@ export async function startTestApp(
  * dialect (TRUST_PROXY on, so tests can play several networks), started before its tests and closed
  * and dropped after them.
  */
-export function appOnTestDatabase(dialect: "sqlite" | "postgres", env: Record<string, string> = {}): TestApp {
+export function appOnTestDatabase(dialect: "sqlite" | "postgres", env: Record<string, string> = {}, options: { renderThreads?: TestRenderThreads } = {}): TestApp {
   const app = {} as TestApp;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await openSeededTestDatabase(dialect);
-    Object.assign(app, await startTestApp({ ...database.env, TRUST_PROXY: "true", ...env }));
+    Object.assign(app, await startTestApp({ ...database.env, TRUST_PROXY: "true", ...env }, undefined, options));
   });
   afterAll(async () => {
     await app.close?.();
