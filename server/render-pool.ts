@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
+import type { Encoding } from "~/adapters/pages/page-cache.server";
 import { splitLanguagePrefix } from "~/i18n/paths";
 import type { AppConfig } from "~/lib/config.server";
 import { pageResponse } from "~/lib/page-response";
@@ -20,7 +21,7 @@ export interface RenderPool {
    * off, no thread is ready, or the threads have as much as they should hold. `overlapping` is how many
    * renders the server has under way, this one included.
    */
-  render(request: Request, context: { cspNonce: string; clientIp: string; gzip: boolean }, overlapping: number): Promise<Response> | undefined;
+  render(request: Request, context: { cspNonce: string; clientIp: string; encoding: Encoding }, overlapping: number): Promise<Response> | undefined;
   /** Threads started (ready or starting). */
   readonly threads: number;
   close(): Promise<void>;
@@ -53,8 +54,8 @@ export interface RenderAsk {
   headers: [string, string][];
   cspNonce: string;
   clientIp: string;
-  /** The answer goes to one client that takes gzip: the thread compresses it. */
-  gzip: boolean;
+  /** How the thread compresses an answer for one client (as the server would: brotli, else gzip); identity for the page cache's renders. */
+  encoding: Encoding;
 }
 export interface RenderAnswer {
   id: number;
@@ -147,7 +148,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   sweep.unref();
 
   return {
-    render(request, { cspNonce, clientIp, gzip }, overlapping) {
+    render(request, { cspNonce, clientIp, encoding }, overlapping) {
       if (closed || options.threads <= 0 || overlapping < crowd) return undefined;
       const ready = [...threads].filter((thread) => thread.ready);
       const share = Math.max(pagesPerThread, Math.floor(overlapping / (ready.length + 1)));
@@ -160,7 +161,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       if (!chosen) return undefined;
       const id = nextId++;
       chosen.lastUsed = Date.now();
-      const ask: RenderAsk = { id, url: request.url, headers: [...request.headers], cspNonce, clientIp, gzip };
+      const ask: RenderAsk = { id, url: request.url, headers: [...request.headers], cspNonce, clientIp, encoding };
       const thread = chosen;
       return new Promise<Response>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });

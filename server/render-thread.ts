@@ -1,13 +1,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { openDatabase } from "~/adapters/db/database.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import type { AppConfig } from "~/lib/config.server";
 import { wholeBodyOf } from "~/lib/page-response";
 import { connectServices, systemClock } from "./bootstrap";
-import { COMPRESSION_THRESHOLD, PAGE_GZIP_LEVEL } from "./compress-answers";
+import { COMPRESSION_THRESHOLD, PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "./compress-answers";
 import { createLogger } from "./logger";
 import { guardBuild } from "./route-policy";
 import type { RenderAnswer, RenderAsk, RenderThreadData } from "./render-pool";
@@ -43,14 +43,14 @@ port.on("message", (message: RenderAsk | "close") => {
 });
 port.postMessage("ready");
 
-async function render({ id, url, headers, cspNonce, clientIp, gzip }: RenderAsk): Promise<RenderAnswer> {
+async function render({ id, url, headers, cspNonce, clientIp, encoding }: RenderAsk): Promise<RenderAnswer> {
   const response = await handleRequest(new Request(url, { headers }), { services, cspNonce, clientIp });
   let bytes: Uint8Array = await wholeBodyOf(response);
   const answerHeaders = new Headers(response.headers);
   // Compressed here rather than in the server's thread, which would otherwise spend on it what this one saved it.
-  if (gzip && mayCompress(answerHeaders, bytes.length)) {
-    bytes = gzipSync(bytes, { level: PAGE_GZIP_LEVEL });
-    answerHeaders.set("content-encoding", "gzip");
+  if (encoding !== "identity" && mayCompress(answerHeaders, bytes.length)) {
+    bytes = encoding === "br" ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } }) : gzipSync(bytes, { level: PAGE_GZIP_LEVEL });
+    answerHeaders.set("content-encoding", encoding);
     answerHeaders.append("vary", "Accept-Encoding");
     answerHeaders.delete("content-length");
   }

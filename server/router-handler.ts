@@ -2,7 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { mayUseCache, pageArea, pageKey, renderedPage, sendCachedPage, sendOwnPage } from "./cached-pages";
-import { acceptsGzip, isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
+import { chooseEncoding, isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
 import { pageBytesOf, wholeBodyOf } from "~/lib/page-response";
 import { bufferedBody } from "./request-body";
 import { mayRenderInThread, RenderThreadFailed, type RenderPool } from "./render-pool";
@@ -34,8 +34,8 @@ export function routerHandler({ build, mode, getLoadContext, pages, afterAction,
   const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient }: { forOneClient: boolean }): Promise<Response> => {
     const context = getLoadContext(req, res);
     const threadMay = renderPool && req.method === "GET" && mayRenderInThread(req.path) && mayUseCache(req);
-    const gzip = forOneClient && acceptsGzip(req.headers["accept-encoding"]);
-    const inThread = threadMay ? renderPool.render(request, { ...context, gzip }, pagesUnderWay) : undefined;
+    const encoding = forOneClient ? chooseEncoding(req.headers["accept-encoding"]) : "identity";
+    const inThread = threadMay ? renderPool.render(request, { ...context, encoding }, pagesUnderWay) : undefined;
     if (!inThread) return handleRequest(request, context);
     // A thread that ends mid-render (it crashed, the server is stopping) leaves the page to this thread.
     return inThread.catch((error: unknown) => {

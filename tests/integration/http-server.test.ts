@@ -1,10 +1,10 @@
-import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { existsSync, readFileSync } from "node:fs";
 import { request, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app-server";
-import { PAGE_GZIP_LEVEL } from "../../server/compress-answers";
+import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../../server/compress-answers";
 import { PATHS } from "../../server/paths";
 
 let app: TestApp;
@@ -53,7 +53,7 @@ describe("security headers", () => {
   });
 });
 
-/** A GET with gzip accepted, its body as sent (fetch would decompress it). */
+/** A GET with gzip accepted (unless the headers say otherwise), its body as sent (fetch would decompress it). */
 function gzipped(url: string, headers: Record<string, string> = {}) {
   return new Promise<{ encoding: string | undefined; sent: Buffer; text: string }>((resolve, reject) => {
     request(url, { headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
@@ -62,7 +62,7 @@ function gzipped(url: string, headers: Record<string, string> = {}) {
       res.on("end", () => {
         const sent = Buffer.concat(chunks);
         const encoding = res.headers["content-encoding"];
-        resolve({ encoding, sent, text: (encoding === "gzip" ? gunzipSync(sent) : sent).toString() });
+        resolve({ encoding, sent, text: (encoding === "gzip" ? gunzipSync(sent) : encoding === "br" ? brotliDecompressSync(sent) : sent).toString() });
       });
     }).on("error", reject).end();
   });
@@ -80,6 +80,15 @@ describe("delivery", () => {
     expect(page.encoding).toBe("gzip");
     expect(page.sent.length).toBe(gzipSync(page.text, { level: PAGE_GZIP_LEVEL }).length);
     expect(page.sent.length).not.toBe(gzipSync(page.text).length);
+  });
+
+  it("sends a browser that takes brotli a page rendered for it at brotli's quick quality", async () => {
+    const page = await gzipped(`${app.url}/blog`, { cookie: "dp.session_token=stale", "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(page.encoding).toBe("br");
+    expect(page.text).toContain("<!DOCTYPE html>");
+    const quality = (level: number) => brotliCompressSync(page.text, { params: { [constants.BROTLI_PARAM_QUALITY]: level } }).length;
+    expect(page.sent.length).toBe(quality(PAGE_BROTLI_QUALITY));
+    expect(page.sent.length).not.toBe(quality(4));
   });
 
   it("sends a built script's brotli or gzip copy made by the build, and the file itself to a client that takes neither", async () => {

@@ -1,7 +1,8 @@
 import { pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Encoding } from "~/adapters/pages/page-cache.server";
 import { RenderThreadFailed, type RenderPool } from "../../server/render-pool";
 import { PATHS } from "../../server/paths";
 import { guardBuild } from "../../server/route-policy";
@@ -11,7 +12,7 @@ import { printed, spawnServer } from "../support/server-process";
 import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
 
 const ARTICLE = `/blog/${SAMPLE_ARTICLE}`;
-const CONTEXT = { cspNonce: "thread-test-nonce", clientIp: "127.0.0.1", gzip: false };
+const CONTEXT: { cspNonce: string; clientIp: string; encoding: Encoding } = { cspNonce: "thread-test-nonce", clientIp: "127.0.0.1", encoding: "identity" };
 
 /** Asks the pool for a page until a thread takes it (the first ask starts the thread, which then loads). */
 async function renderedByThread(pool: RenderPool, url: string, context = CONTEXT): Promise<Response> {
@@ -59,12 +60,15 @@ describe.each(dialects)("render threads in the server's process on %s", (dialect
     expect(html).toContain(title);
   });
 
-  it("compresses a page for one client that takes gzip, and answers a visitor through the server with its own nonce", async () => {
-    const compressed = await renderedByThread(pool, app.url + "/fr/blog", { ...CONTEXT, gzip: true });
-    expect(compressed.headers.get("content-encoding")).toBe("gzip");
-    expect(compressed.headers.get("vary")).toMatch(/Accept-Encoding/);
-    const html = gunzipSync(Buffer.from(await compressed.arrayBuffer())).toString("utf8");
+  it("compresses a page for one client as the server would (brotli, else gzip), and answers each visitor with its own nonce", async () => {
+    const gzipped = await renderedByThread(pool, app.url + "/fr/blog", { ...CONTEXT, encoding: "gzip" });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toMatch(/Accept-Encoding/);
+    const html = gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString("utf8");
     expect(html).toContain('<html lang="fr"');
+    const brotlied = await renderedByThread(pool, app.url + "/fr/blog", { ...CONTEXT, encoding: "br" });
+    expect(brotlied.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await brotlied.arrayBuffer())).toString("utf8")).toBe(html);
 
     // Through HTTP: a crowd counted or not, each answer carries its own nonce in its header and in its scripts.
     const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(app.url + "/podcast", { headers: { "accept-encoding": "gzip" } })));

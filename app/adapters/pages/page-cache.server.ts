@@ -179,23 +179,14 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** The encoding to send: brotli, then gzip, by what the client accepts (q=0 refuses one). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const allows = encodingsAllowed(acceptEncoding);
-  if (allows("br")) return "br";
-  if (allows("gzip")) return "gzip";
-  return "identity";
-}
-
-/** Whether the client takes gzip (the encoding pages rendered for one answer are sent in). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return encodingsAllowed(acceptEncoding)("gzip");
-}
-
-function encodingsAllowed(acceptEncoding: string | undefined): (name: string) => boolean {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
     const [name = "", ...parameters] = part.trim().split(";");
     const quality = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
     accepted.set(name.trim(), quality === undefined ? 1 : Number(quality));
   }
-  return (name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return "identity";
 }
