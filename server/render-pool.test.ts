@@ -1,5 +1,11 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { mayRenderInThread } from "./render-pool";
+import type { AppConfig } from "~/lib/config.server";
+import { createLogger } from "./logger";
+import { createRenderPool, mayRenderInThread, RenderThreadFailed, type RenderPool, type RenderPoolOptions } from "./render-pool";
 
 describe("the pages render threads may draw", () => {
   it("are the public pages that only read, in every language, and their data requests", () => {
@@ -34,5 +40,43 @@ describe("the pages render threads may draw", () => {
     ]) {
       expect(mayRenderInThread(path), path).toBe(false);
     }
+  });
+});
+
+describe("a render pool whose threads misbehave", () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "render-pool-"));
+  const threadFile = (name: string, code: string) => {
+    const file = path.join(folder, `${name}.mjs`);
+    writeFileSync(file, code);
+    return pathToFileURL(file);
+  };
+  const pool = (file: URL, options: Partial<RenderPoolOptions> = {}) =>
+    createRenderPool({ threadFile: file, serverBuild: "", config: {} as AppConfig, logger: createLogger("silent"), threads: 1, crowd: 0, idleMs: 100, ...options });
+  const ask = (renderPool: RenderPool) => renderPool.render(new Request("http://site/blog"), { cspNonce: "n", clientIp: "127.0.0.1", encoding: "identity" }, 10);
+  const until = async (done: () => boolean) => {
+    for (let waited = 0; !done(); waited += 10) {
+      if (waited > 10_000) throw new Error("waited 10 s");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  it("does not start a thread again at once after one failed to start: the server renders meanwhile", async () => {
+    const broken = pool(threadFile("broken", 'throw new Error("cannot load");'), { retryStartMs: 60_000 });
+    expect(ask(broken)).toBeUndefined();
+    expect(broken.threads).toBe(1);
+    await until(() => broken.threads === 0);
+    for (let attempt = 0; attempt < 5; attempt++) expect(ask(broken)).toBeUndefined();
+    expect(broken.threads).toBe(0);
+    await broken.close();
+  });
+
+  it("stops a thread that does not answer, and its page is refused so the server renders it", async () => {
+    const silent = pool(threadFile("silent", 'import { parentPort } from "node:worker_threads";\nparentPort.postMessage("ready");\nparentPort.on("message", () => {});'), { stuckMs: 200 });
+    expect(ask(silent)).toBeUndefined();
+    let page: Promise<Response> | undefined;
+    await until(() => (page = ask(silent)) !== undefined);
+    await expect(page).rejects.toBeInstanceOf(RenderThreadFailed);
+    await until(() => silent.threads === 0);
+    await silent.close();
   });
 });

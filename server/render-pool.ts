@@ -45,6 +45,10 @@ export interface RenderPoolOptions {
   pagesPerThread?: number;
   /** Renders under way at once that count as a crowd: a thread starts, and pages go to threads. */
   crowd?: number;
+  /** A thread that has not answered a page for this long is stopped; its pages are rendered by the server. */
+  stuckMs?: number;
+  /** After a thread failed to start (its file missing, the database unreachable), the next waits this long. */
+  retryStartMs?: number;
 }
 
 /** What a thread is asked and answers (structured-cloned; the body is moved, not copied). */
@@ -69,7 +73,9 @@ export interface RenderThreadData {
   serverBuild: string;
 }
 
-type Settle = { resolve: (response: Response) => void; reject: (error: Error) => void };
+type Settle = { resolve: (response: Response) => void; reject: (error: Error) => void; askedAt: number };
+
+
 
 interface Thread {
   worker: Worker;
@@ -102,13 +108,21 @@ export class RenderThreadFailed extends Error {
 }
 
 export function createRenderPool(options: RenderPoolOptions): RenderPool {
-  const { threadFile, serverBuild, config, logger, idleMs = 60_000, pagesPerThread = 2, crowd = 2 } = options;
+  const { threadFile, serverBuild, config, logger, idleMs = 60_000, pagesPerThread = 2, crowd = 2, stuckMs = 30_000, retryStartMs = 30_000 } = options;
   const threads = new Set<Thread>();
   let nextId = 1;
   let closed = false;
+  let failedStartAt = -Infinity;
 
   const start = () => {
-    const worker = new Worker(threadFile, { workerData: { config, serverBuild } satisfies RenderThreadData });
+    let worker: Worker;
+    try {
+      worker = new Worker(threadFile, { workerData: { config, serverBuild } satisfies RenderThreadData });
+    } catch (error) {
+      logger.error({ err: error }, "render thread could not start");
+      failedStartAt = Date.now();
+      return;
+    }
     const thread: Thread = { worker, ready: false, pending: new Map(), lastUsed: Date.now() };
     threads.add(thread);
     worker.on("message", (message: RenderAnswer | { id: number; failed: true } | "ready") => {
@@ -130,15 +144,20 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     };
     worker.on("error", (error) => {
       logger.error({ err: error }, "render thread stopped");
+      if (!thread.ready) failedStartAt = Date.now();
       end(error);
     });
     worker.on("exit", () => end());
   };
 
-  // A thread with nothing to do for idleMs ends: a quiet site does not keep its memory.
+  // A thread with nothing to do for idleMs ends: a quiet site does not keep its memory. A stuck one is stopped.
   const sweep = setInterval(() => {
     for (const thread of threads) {
-      if (thread.ready && thread.pending.size === 0 && Date.now() - thread.lastUsed >= idleMs) {
+      const oldest = Math.min(...[...thread.pending.values()].map((settle) => settle.askedAt));
+      if (Date.now() - oldest >= stuckMs) {
+        logger.error({ pages: thread.pending.size }, "render thread stuck: stopped");
+        void thread.worker.terminate();
+      } else if (thread.ready && thread.pending.size === 0 && Date.now() - thread.lastUsed >= idleMs) {
         threads.delete(thread);
         retire(thread.worker);
         logger.info({ threads: threads.size }, "render thread ended after a quiet spell");
@@ -157,14 +176,14 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         if (thread.pending.size < share && (!chosen || thread.pending.size < chosen.pending.size)) chosen = thread;
       }
       const starting = [...threads].some((thread) => !thread.ready);
-      if (!chosen && !starting && threads.size < options.threads) start();
+      if (!chosen && !starting && threads.size < options.threads && Date.now() - failedStartAt >= retryStartMs) start();
       if (!chosen) return undefined;
       const id = nextId++;
       chosen.lastUsed = Date.now();
       const ask: RenderAsk = { id, url: request.url, headers: [...request.headers], cspNonce, clientIp, encoding };
       const thread = chosen;
       return new Promise<Response>((resolve, reject) => {
-        thread.pending.set(id, { resolve, reject });
+        thread.pending.set(id, { resolve, reject, askedAt: Date.now() });
         thread.worker.postMessage(ask);
       });
     },
