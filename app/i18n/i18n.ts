@@ -25,39 +25,22 @@ export function withPageResources(
 ): { key: unknown[]; merged: Resources } {
   const key: unknown[] = [shell, ...routeData.map((data) => (data as { i18n?: EncodedResources } | undefined)?.i18n)];
   if (previous && previous.key.length === key.length && previous.key.every((bundle, index) => bundle === key[index])) return previous;
-  // Pages of one kind send the same texts, so the server merges each set once (and its translators then
-  // look each key up once): kept by the texts themselves, a few sets per language.
-  let node = mergedSets;
-  for (const bundle of key) {
-    let next = node.next.get(bundle);
-    if (!next) node.next.set(bundle, (next = { next: new Map() }));
-    node = next;
-  }
-  if (!node.merged) {
-    if (++mergedCount > MOST_MERGED_SETS) forgetMergedSets();
-    node.merged = mergedFrom(key as Array<EncodedResources | undefined>);
-  }
-  return { key, merged: node.merged };
+  return { key, merged: keepMerged ? keepMerged(key, mergedFrom) : mergedFrom(key) };
 }
 
-interface MergedSet {
-  next: Map<unknown, MergedSet>;
-  merged?: Resources;
+/**
+ * On the server, where pages of one kind send the same texts, each set is merged once (and its
+ * translators then look each key up once): app/i18n/kept-lookups.server.ts sets this at start.
+ */
+let keepMerged: ((bundles: unknown[], merge: (bundles: unknown[]) => Resources) => Resources) | undefined;
+
+export function keepMergedStrings(keep: typeof keepMerged): void {
+  keepMerged = keep;
 }
 
-/** Far more than the site's languages times its kinds of page; past it (texts that changed), all are forgotten. */
-const MOST_MERGED_SETS = 256;
-let mergedSets: MergedSet = { next: new Map() };
-let mergedCount = 0;
-
-function forgetMergedSets(): void {
-  mergedSets = { next: new Map() };
-  mergedCount = 1;
-}
-
-function mergedFrom(bundles: Array<EncodedResources | undefined>): Resources {
+function mergedFrom(bundles: unknown[]): Resources {
   const merged: Resources = {};
-  for (const bundle of bundles) {
+  for (const bundle of bundles as Array<EncodedResources | undefined>) {
     for (const [namespace, tree] of Object.entries(decodeResources(bundle))) merged[namespace] = { ...(merged[namespace] as object), ...(tree as object) };
   }
   return merged;

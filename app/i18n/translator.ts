@@ -29,10 +29,20 @@ function pluralOf(language: Language, count: number): string {
   return rules.select(count);
 }
 
-type Found = { path: string; value: unknown };
+/** What a key names in a set of resources: its path without the namespace, and the string or tree found. */
+export type Found = { path: string; value: unknown };
+/** Looks a key up (with its plural form's suffix, or "") in one translator's resources. */
+export type LookUp = (key: string, plural: string) => Found;
 
-/** What each key of a set of resources names, once looked up (a set lives as long as its language's strings). */
-const foundKeys = new WeakMap<Resources, Map<string, Found>>();
+/**
+ * On the server, which asks for the same strings on every page, each key is looked up once per set of
+ * strings: app/i18n/kept-lookups.server.ts sets this at start. The browser keeps nothing and loads none of it.
+ */
+let keepLookups: ((resources: Resources, defaultNamespace: string, lookUp: LookUp) => LookUp) | undefined;
+
+export function keepTranslatorLookups(keep: typeof keepLookups): void {
+  keepLookups = keep;
+}
 
 function lookup(tree: unknown, path: string): unknown {
   let node = tree;
@@ -50,38 +60,24 @@ function lookup(tree: unknown, path: string): unknown {
  * `defaultValue` and `returnObjects`. A missing key renders as the (last) key without its namespace.
  */
 export function createTranslator(language: Language, resources: Resources, defaultNamespace = "common"): Translate {
-  // The same strings are asked for on every page: each key is looked up once per set of resources.
-  let found = foundKeys.get(resources);
-  if (!found) foundKeys.set(resources, (found = new Map()));
-  const known = found;
-  const find = (key: string, options: TranslateOptions): Found => {
-    const plural = typeof options.count === "number" ? pluralOf(language, options.count) : "";
-    const memoKey = `${defaultNamespace}|${key}|${plural}`;
-    let result = known.get(memoKey);
-    if (!result) known.set(memoKey, (result = findIn(key, plural)));
-    return result;
-  };
-  const findIn = (key: string, plural: string): Found => {
+  const lookUp: LookUp = (key, plural) => {
     const colon = key.indexOf(":");
     const tree = resources[colon === -1 ? defaultNamespace : key.slice(0, colon)];
     const path = colon === -1 ? key : key.slice(colon + 1);
     const value = plural ? lookup(tree, `${path}_${plural}`) : undefined;
     return { path, value: value ?? lookup(tree, path) };
   };
+  const lookUpKey = keepLookups ? keepLookups(resources, defaultNamespace, lookUp) : lookUp;
+  const find = (key: string, options: TranslateOptions): Found => lookUpKey(key, typeof options.count === "number" ? pluralOf(language, options.count) : "");
   const translate = (keys: Keys, options: TranslateOptions = {}): unknown => {
-    let match: Found = { path: "", value: undefined };
-    if (typeof keys === "string") match = find(keys, options);
-    else {
-      for (const key of keys) {
-        match = find(key, options);
-        if (typeof match.value === "string" || (options.returnObjects && match.value !== undefined)) break;
-      }
+    let found: Found = { path: "", value: undefined };
+    for (const key of typeof keys === "string" ? [keys] : keys) {
+      found = find(key, options);
+      if (typeof found.value === "string" || (options.returnObjects && found.value !== undefined)) break;
     }
-    const { path, value } = match;
+    const { path, value } = found;
     if (options.returnObjects && value !== undefined) return value;
     if (typeof value !== "string") return options.defaultValue ?? path;
-    // Most strings have no placeholder: a page asks for hundreds, so those are returned without a scan.
-    if (!value.includes("{")) return value;
     return value.replace(/\{(\w+)\}/g, (written, name: string) => (name in options ? String(options[name]) : written));
   };
   return translate as Translate;
