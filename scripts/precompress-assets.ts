@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { PATHS } from "../server/paths";
-import { MIN_COMPRESSED_BYTES, PRECOMPRESSED_TYPES } from "../server/built-assets";
+import { PRECOMPRESSED_TYPES } from "../server/built-assets";
+import { COMPRESSION_THRESHOLD } from "../server/compress-answers";
 
 /**
  * Writes `name.br` (brotli, best quality) and `name.gz` (gzip level 9) beside every built script and
@@ -12,7 +13,7 @@ import { MIN_COMPRESSED_BYTES, PRECOMPRESSED_TYPES } from "../server/built-asset
 export function precompressAssets(folder = path.join(PATHS.clientBuild, "assets")): void {
   for (const name of readdirSync(folder)) {
     const file = path.join(folder, name);
-    if (!PRECOMPRESSED_TYPES.test(name) || statSync(file).size < MIN_COMPRESSED_BYTES) continue;
+    if (!PRECOMPRESSED_TYPES.test(name) || statSync(file).size < COMPRESSION_THRESHOLD) continue;
     const bytes = readFileSync(file);
     const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
     const gzip = gzipSync(bytes, { level: 9 });

@@ -67,7 +67,7 @@ export interface OpenedParts {
  * Everything else loaders and actions use, around an open database and storage. The server's render
  * threads (server/render-thread.ts) build theirs here too, without a page cache: only the server keeps one.
  */
-export async function connectServices(config: AppConfig, logger: Logger, { db, dialect, storage, now }: OpenedParts, { pageCacheBytes = config.pageCacheBytes } = {}): Promise<AppServices> {
+export async function connectServices(config: AppConfig, logger: Logger, { db, dialect, storage, now }: OpenedParts): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now, dkim: config.dkim });
   // Account mails are queued in the outbox and its worker woken (the server starts the worker after this).
   const outbox = createOutbox({ db, dialect, logger, now });
@@ -83,7 +83,7 @@ export async function connectServices(config: AppConfig, logger: Logger, { db, d
   // The same for the MP3 encoder's worker (app/adapters/audio/).
   const mp3 = createMp3Encoder();
   // A page older than a minute renders again: time alone changes some pages (a scheduled article).
-  const pageCache = pageCacheBytes > 0 ? new PageCache({ maxBytes: pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;
+  const pageCache = config.pageCacheBytes > 0 ? new PageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;
   const pageChanges = await pageChangeFeed(db, (areas) => pageCache?.invalidate(areas), logger);
   return { auth, config, db, dialect, logger, mailer, mailingProvider, mp3, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
 }

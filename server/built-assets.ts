@@ -5,15 +5,13 @@ import type { Logger } from "pino";
 import { chooseEncoding, type Encoding } from "~/adapters/pages/page-cache.server";
 import { clientHasCurrent, entityTag } from "~/lib/conditional-get.server";
 import { accessLogLine } from "./access-log";
+import { COMPRESSION_THRESHOLD } from "./compress-answers";
 import { PATHS } from "./paths";
 import { isHttps } from "./request-protocol";
 import { contentSecurityPolicy, everyResponseHeaders } from "./security-headers";
 
 /** The built files the build keeps compressed copies of: scripts, stylesheets, pictures drawn in SVG, data. */
 export const PRECOMPRESSED_TYPES = /\.(js|mjs|css|svg|json)$/;
-
-/** Below this, compressing saves less than the headers it adds (the compression middleware's threshold too). */
-export const MIN_COMPRESSED_BYTES = 1024;
 
 /** Hashed file names never change content, so browsers may keep them for a year. */
 export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -67,7 +65,7 @@ export function loadBuiltAssets(folder = path.join(PATHS.clientBuild, "assets"))
     for (const [encoding, suffix] of Object.entries(SUFFIXES) as [Encoding, string][]) {
       if (PRECOMPRESSED_TYPES.test(name) && present.has(`${name}.${suffix}`)) bodies[encoding] = representation(`${name}.${suffix}`);
     }
-    const compressible = PRECOMPRESSED_TYPES.test(name) && bodies.identity.body.length >= MIN_COMPRESSED_BYTES;
+    const compressible = PRECOMPRESSED_TYPES.test(name) && bodies.identity.body.length >= COMPRESSION_THRESHOLD;
     assets.set(`/assets/${name}`, { type, compressible, bodies });
   }
   return assets;

@@ -24,6 +24,8 @@ export interface RenderPool {
   render(request: Request, context: { cspNonce: string; clientIp: string; encoding: Encoding }, overlapping: number): Promise<Response> | undefined;
   /** Threads started (ready or starting). */
   readonly threads: number;
+  /** Pages the threads have answered since the pool was made. */
+  readonly pagesRendered: number;
   close(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   let nextId = 1;
   let closed = false;
   let failedStartAt = -Infinity;
+  let pagesRendered = 0;
 
   const start = () => {
     let worker: Worker;
@@ -135,7 +138,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       thread.pending.delete(message.id);
       if (!settle) return;
       if ("failed" in message) settle.reject(new RenderThreadFailed("the render thread could not render this page"));
-      else settle.resolve(pageResponse(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.length), message));
+      else {
+        pagesRendered++;
+        settle.resolve(pageResponse(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.length), message));
+      }
     });
     const end = (error?: Error) => {
       threads.delete(thread);
@@ -160,7 +166,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       } else if (thread.ready && thread.pending.size === 0 && Date.now() - thread.lastUsed >= idleMs) {
         threads.delete(thread);
         retire(thread.worker);
-        logger.info({ threads: threads.size }, "render thread ended after a quiet spell");
+        logger.info({ threads: threads.size, pagesRendered }, "render thread ended after a quiet spell");
       }
     }
   }, Math.max(Math.min(idleMs / 4, 15_000), 10));
@@ -169,13 +175,17 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   return {
     render(request, { cspNonce, clientIp, encoding }, overlapping) {
       if (closed || options.threads <= 0 || overlapping < crowd) return undefined;
-      const ready = [...threads].filter((thread) => thread.ready);
-      const share = Math.max(pagesPerThread, Math.floor(overlapping / (ready.length + 1)));
-      let chosen: Thread | undefined;
-      for (const thread of ready) {
-        if (thread.pending.size < share && (!chosen || thread.pending.size < chosen.pending.size)) chosen = thread;
+      let ready = 0;
+      let starting = false;
+      for (const thread of threads) {
+        if (thread.ready) ready++;
+        else starting = true;
       }
-      const starting = [...threads].some((thread) => !thread.ready);
+      const share = Math.max(pagesPerThread, Math.floor(overlapping / (ready + 1)));
+      let chosen: Thread | undefined;
+      for (const thread of threads) {
+        if (thread.ready && thread.pending.size < share && (!chosen || thread.pending.size < chosen.pending.size)) chosen = thread;
+      }
       if (!chosen && !starting && threads.size < options.threads && Date.now() - failedStartAt >= retryStartMs) start();
       if (!chosen) return undefined;
       const id = nextId++;
@@ -189,6 +199,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     },
     get threads() {
       return threads.size;
+    },
+    get pagesRendered() {
+      return pagesRendered;
     },
     async close() {
       closed = true;

@@ -69,5 +69,6 @@ function mayCompress(headers: Headers, length: number): boolean {
 async function openRenderServices(config: AppConfig) {
   const { db, dialect } = openDatabase(config);
   const storage = await createObjectStorage(config);
-  return connectServices(config, logger, { db, dialect, storage, now: systemClock }, { pageCacheBytes: 0 });
+  // Only the server keeps a page cache.
+  return connectServices({ ...config, pageCacheBytes: 0 }, logger, { db, dialect, storage, now: systemClock });
 }

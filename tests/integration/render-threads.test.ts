@@ -70,7 +70,8 @@ describe.each(dialects)("render threads in the server's process on %s", (dialect
     expect(brotlied.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(Buffer.from(await brotlied.arrayBuffer())).toString("utf8")).toBe(html);
 
-    // Through HTTP: a crowd counted or not, each answer carries its own nonce in its header and in its scripts.
+    // Through HTTP: some pages come from the thread, and each answer carries its own nonce in its header and scripts.
+    const renderedBefore = pool.pagesRendered;
     const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(app.url + "/podcast", { headers: { "accept-encoding": "gzip" } })));
     const seen = new Set<string>();
     for (const answer of answers) {
@@ -82,6 +83,7 @@ describe.each(dialects)("render threads in the server's process on %s", (dialect
       seen.add(header!);
     }
     expect(seen.size).toBe(answers.length);
+    expect(pool.pagesRendered).toBeGreaterThan(renderedBefore);
   });
 
   it("ends an idle thread, and refuses a render left unfinished when its thread ends", async () => {
