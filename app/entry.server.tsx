@@ -50,5 +50,6 @@ export default async function handleRequest(
     },
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return pageResponse(withInlineStylesheet(withLateModulePreloads(page), CLIENT_BUILD), { headers: responseHeaders, status: responseStatusCode });
+  const styled = withInlineStylesheet(withLateModulePreloads(page), CLIENT_BUILD);
+  return pageResponse(styled.page, { headers: responseHeaders, status: responseStatusCode }, styled.stylesheet);
 }

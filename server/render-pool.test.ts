@@ -52,7 +52,7 @@ describe("a render pool whose threads misbehave", () => {
   };
   const pool = (file: URL, options: Partial<RenderPoolOptions> = {}) =>
     createRenderPool({ threadFile: file, serverBuild: "", config: {} as AppConfig, logger: createLogger("silent"), threads: 1, crowd: 0, idleMs: 100, ...options });
-  const ask = (renderPool: RenderPool) => renderPool.render(new Request("http://site/blog"), { cspNonce: "n", clientIp: "127.0.0.1", encoding: "identity" }, 10);
+  const ask = (renderPool: RenderPool) => renderPool.render(new Request("http://site/blog"), { cspNonce: "n", clientIp: "127.0.0.1", acceptEncoding: null }, 10);
   const until = async (done: () => boolean) => {
     for (let waited = 0; !done(); waited += 10) {
       if (waited > 10_000) throw new Error("waited 10 s");

@@ -1,6 +1,5 @@
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
-import type { Encoding } from "~/adapters/pages/page-cache.server";
 import { splitLanguagePrefix } from "~/i18n/paths";
 import type { AppConfig } from "~/lib/config.server";
 import { pageResponse } from "~/lib/page-response";
@@ -21,7 +20,7 @@ export interface RenderPool {
    * off, no thread is ready, or the threads have as much as they should hold. `overlapping` is how many
    * renders the server has under way, this one included.
    */
-  render(request: Request, context: { cspNonce: string; clientIp: string; encoding: Encoding }, overlapping: number): Promise<Response> | undefined;
+  render(request: Request, context: RenderContext, overlapping: number): Promise<Response> | undefined;
   /** Threads started (ready or starting). */
   readonly threads: number;
   /** Pages the threads have answered since the pool was made. */
@@ -60,9 +59,10 @@ export interface RenderAsk {
   headers: [string, string][];
   cspNonce: string;
   clientIp: string;
-  /** How the thread compresses an answer for one client (as the server would: brotli, else gzip); identity for the page cache's renders. */
-  encoding: Encoding;
+  /** The client's Accept-Encoding, which the thread compresses the answer for as the server would; null for the page cache's renders (sent as they are). */
+  acceptEncoding: string | null;
 }
+export type RenderContext = Pick<RenderAsk, "cspNonce" | "clientIp" | "acceptEncoding">;
 export interface RenderAnswer {
   id: number;
   status: number;
@@ -173,7 +173,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   sweep.unref();
 
   return {
-    render(request, { cspNonce, clientIp, encoding }, overlapping) {
+    render(request, { cspNonce, clientIp, acceptEncoding }, overlapping) {
       if (closed || options.threads <= 0 || overlapping < crowd) return undefined;
       let ready = 0;
       let starting = false;
@@ -190,7 +190,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       if (!chosen) return undefined;
       const id = nextId++;
       chosen.lastUsed = Date.now();
-      const ask: RenderAsk = { id, url: request.url, headers: [...request.headers], cspNonce, clientIp, encoding };
+      const ask: RenderAsk = { id, url: request.url, headers: [...request.headers], cspNonce, clientIp, acceptEncoding };
       const thread = chosen;
       return new Promise<Response>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject, askedAt: Date.now() });

@@ -1,13 +1,12 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { openDatabase } from "~/adapters/db/database.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import type { AppConfig } from "~/lib/config.server";
-import { wholeBodyOf } from "~/lib/page-response";
+import { sharedPartOf, wholeBodyOf } from "~/lib/page-response";
 import { connectServices, systemClock } from "./bootstrap";
-import { COMPRESSION_THRESHOLD, PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "./compress-answers";
+import { answerEncoding, compressAnswerSync, mayCompress } from "./compress-answers";
 import { createLogger } from "./logger";
 import { guardBuild } from "./route-policy";
 import type { RenderAnswer, RenderAsk, RenderThreadData } from "./render-pool";
@@ -43,13 +42,15 @@ port.on("message", (message: RenderAsk | "close") => {
 });
 port.postMessage("ready");
 
-async function render({ id, url, headers, cspNonce, clientIp, encoding }: RenderAsk): Promise<RenderAnswer> {
+async function render({ id, url, headers, cspNonce, clientIp, acceptEncoding }: RenderAsk): Promise<RenderAnswer> {
   const response = await handleRequest(new Request(url, { headers }), { services, cspNonce, clientIp });
-  let bytes: Uint8Array = await wholeBodyOf(response);
+  let bytes = await wholeBodyOf(response);
   const answerHeaders = new Headers(response.headers);
+  const sharedPart = sharedPartOf(response);
+  const encoding = acceptEncoding === null ? "identity" : answerEncoding(acceptEncoding, sharedPart);
   // Compressed here rather than in the server's thread, which would otherwise spend on it what this one saved it.
   if (encoding !== "identity" && mayCompress(answerHeaders, bytes.length)) {
-    bytes = encoding === "br" ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } }) : gzipSync(bytes, { level: PAGE_GZIP_LEVEL });
+    bytes = compressAnswerSync(bytes, encoding, sharedPart);
     answerHeaders.set("content-encoding", encoding);
     answerHeaders.append("vary", "Accept-Encoding");
     answerHeaders.delete("content-length");
@@ -58,12 +59,6 @@ async function render({ id, url, headers, cspNonce, clientIp, encoding }: Render
   const body = new Uint8Array(bytes.length);
   body.set(bytes);
   return { id, status: response.status, statusText: response.statusText, headers: [...answerHeaders], body };
-}
-
-/** What the server's compression would have compressed: a text answer of 1 KB or more, not compressed yet. */
-function mayCompress(headers: Headers, length: number): boolean {
-  const noTransform = /\bno-transform\b/.test(headers.get("cache-control") ?? "");
-  return length >= COMPRESSION_THRESHOLD && !noTransform && !headers.has("content-encoding") && /^text\//.test(headers.get("content-type") ?? "");
 }
 
 async function openRenderServices(config: AppConfig) {

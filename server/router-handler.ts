@@ -2,8 +2,9 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { mayUseCache, pageArea, pageKey, renderedPage, sendCachedPage, sendOwnPage } from "./cached-pages";
-import { chooseEncoding, isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
-import { pageBytesOf, wholeBodyOf } from "~/lib/page-response";
+import { isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
+import { pageBytesOf, sharedPartOf, wholeBodyOf } from "~/lib/page-response";
+import { answerEncoding, gzipPage, mayCompress } from "./compress-answers";
 import { bufferedBody } from "./request-body";
 import { mayRenderInThread, RenderThreadFailed, type RenderPool } from "./render-pool";
 import { acceptedOrigin } from "./same-origin";
@@ -34,8 +35,8 @@ export function routerHandler({ build, mode, getLoadContext, pages, afterAction,
   const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient }: { forOneClient: boolean }): Promise<Response> => {
     const context = getLoadContext(req, res);
     const threadMay = renderPool && req.method === "GET" && mayRenderInThread(req.path) && mayUseCache(req);
-    const encoding = forOneClient ? chooseEncoding(req.headers["accept-encoding"]) : "identity";
-    const inThread = threadMay ? renderPool.render(request, { ...context, encoding }, pagesUnderWay) : undefined;
+    const acceptEncoding = forOneClient ? (req.headers["accept-encoding"] ?? "") : null;
+    const inThread = threadMay ? renderPool.render(request, { ...context, acceptEncoding }, pagesUnderWay) : undefined;
     if (!inThread) return handleRequest(request, context);
     // A thread that ends mid-render (it crashed, the server is stopping) leaves the page to this thread.
     return inThread.catch((error: unknown) => {
@@ -70,7 +71,7 @@ export function routerHandler({ build, mode, getLoadContext, pages, afterAction,
       }
       const response = await renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true });
       await afterAction?.(req);
-      await sendResponse(res, response);
+      await sendResponse(res, response, { acceptEncoding: req.headers["accept-encoding"] });
     } catch (error) {
       next(error);
     }
@@ -111,7 +112,8 @@ function hostOf(req: ExpressRequest): string {
   return port ? `${hostname}:${port}` : hostname;
 }
 
-async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+/** `acceptEncoding`: the answer is for this client alone, which takes these encodings. */
+async function sendResponse(res: ExpressResponse, response: Response, forOneClient?: { acceptEncoding: string | undefined }): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -124,7 +126,12 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   // before its body, which it would make into a stream for nothing.
   if (pageBytesOf(response) || response.headers.get("content-type")?.startsWith("text/html")) {
     const page = await wholeBodyOf(response);
-    if (!res.destroyed) res.end(page);
+    const gzipped = forOneClient && (await gzippedPage(response, page, forOneClient.acceptEncoding));
+    if (gzipped) {
+      res.setHeader("Content-Encoding", "gzip");
+      res.vary("Accept-Encoding");
+    }
+    if (!res.destroyed) res.end(gzipped || page);
     return;
   }
   if (!response.body) {
@@ -137,4 +144,11 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
     if (res.destroyed || res.writableEnded) return;
     throw error;
   }
+}
+
+/** A page holding the shared stylesheet, gzipped around it when the client takes gzip (the compression middleware passes it by). */
+async function gzippedPage(response: Response, page: Buffer, acceptEncoding: string | undefined): Promise<Buffer | undefined> {
+  const sharedPart = sharedPartOf(response);
+  if (!sharedPart || answerEncoding(acceptEncoding, sharedPart) !== "gzip" || !mayCompress(response.headers, page.length)) return undefined;
+  return gzipPage(page, sharedPart);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import stylesheet from "~/app.css?url";
+import type { SharedPart } from "./page-response";
 
 let element: Buffer<ArrayBuffer> | undefined;
 
@@ -9,14 +10,15 @@ let element: Buffer<ArrayBuffer> | undefined;
  * waits for the page alone. It is added to the HTML, outside React's tree, so the browser's scripts hold
  * none of it; hydration leaves an element it did not render in <head> alone. The built file is read once
  * from the browser build (`clientBuild`, the folder its URLs are served from). A production server
- * without it could not style a page, so that is an error, not a silent fallback.
+ * without it could not style a page, so that is an error, not a silent fallback. The element is the same
+ * Buffer on every page, and where it sits is returned with the page (`stylesheet`): it is compressed once.
  */
-export function withInlineStylesheet(page: Buffer<ArrayBuffer>, clientBuild: URL): Buffer<ArrayBuffer> {
-  if (!import.meta.env.PROD) return page;
+export function withInlineStylesheet(page: Buffer<ArrayBuffer>, clientBuild: URL): { page: Buffer<ArrayBuffer>; stylesheet?: SharedPart } {
+  if (!import.meta.env.PROD) return { page };
   const headEnd = page.indexOf("</head>");
-  if (headEnd < 0) return page;
+  if (headEnd < 0) return { page };
   element ??= Buffer.from(`<style>${builtStylesheet(clientBuild)}</style>`);
-  return Buffer.concat([page.subarray(0, headEnd), element, page.subarray(headEnd)]);
+  return { page: Buffer.concat([page.subarray(0, headEnd), element, page.subarray(headEnd)]), stylesheet: { at: headEnd, bytes: element } };
 }
 
 function builtStylesheet(clientBuild: URL): string {

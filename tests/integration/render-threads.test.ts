@@ -1,9 +1,9 @@
 import { pathToFileURL } from "node:url";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { PAGE_GZIP_LEVEL } from "../../server/compress-answers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Encoding } from "~/adapters/pages/page-cache.server";
-import { RenderThreadFailed, type RenderPool } from "../../server/render-pool";
+import { RenderThreadFailed, type RenderContext, type RenderPool } from "../../server/render-pool";
 import { PATHS } from "../../server/paths";
 import { guardBuild } from "../../server/route-policy";
 import { appOnTestDatabase } from "../support/app-server";
@@ -12,7 +12,7 @@ import { printed, spawnServer } from "../support/server-process";
 import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
 
 const ARTICLE = `/blog/${SAMPLE_ARTICLE}`;
-const CONTEXT: { cspNonce: string; clientIp: string; encoding: Encoding } = { cspNonce: "thread-test-nonce", clientIp: "127.0.0.1", encoding: "identity" };
+const CONTEXT: RenderContext = { cspNonce: "thread-test-nonce", clientIp: "127.0.0.1", acceptEncoding: null };
 
 /** Asks the pool for a page until a thread takes it (the first ask starts the thread, which then loads). */
 async function renderedByThread(pool: RenderPool, url: string, context = CONTEXT): Promise<Response> {
@@ -60,15 +60,24 @@ describe.each(dialects)("render threads in the server's process on %s", (dialect
     expect(html).toContain(title);
   });
 
-  it("compresses a page for one client as the server would (brotli, else gzip), and answers each visitor with its own nonce", async () => {
-    const gzipped = await renderedByThread(pool, app.url + "/fr/blog", { ...CONTEXT, encoding: "gzip" });
+  it("compresses a page for one client as the server would, and answers each visitor with its own nonce", async () => {
+    // A browser's page: gzip around the stylesheet deflated once, smaller than the whole page gzipped at the same level.
+    const browser = { ...CONTEXT, acceptEncoding: "gzip, deflate, br, zstd" };
+    const gzipped = await renderedByThread(pool, app.url + "/fr/blog", browser);
     expect(gzipped.headers.get("content-encoding")).toBe("gzip");
     expect(gzipped.headers.get("vary")).toMatch(/Accept-Encoding/);
-    const html = gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString("utf8");
+    const sent = Buffer.from(await gzipped.arrayBuffer());
+    const html = gunzipSync(sent).toString("utf8");
     expect(html).toContain('<html lang="fr"');
-    const brotlied = await renderedByThread(pool, app.url + "/fr/blog", { ...CONTEXT, encoding: "br" });
+    expect(html).toContain("<style>");
+    expect(sent.length).toBeLessThan(gzipSync(html, { level: PAGE_GZIP_LEVEL }).length);
+    // Brotli for a client that takes nothing else, and for the data of a client navigation.
+    const brotlied = await renderedByThread(pool, app.url + "/fr/blog", { ...CONTEXT, acceptEncoding: "br" });
     expect(brotlied.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(Buffer.from(await brotlied.arrayBuffer())).toString("utf8")).toBe(html);
+    const data = await renderedByThread(pool, app.url + "/fr/blog.data", browser);
+    expect(data.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await data.arrayBuffer())).toString("utf8")).toContain('"routes/blog"');
 
     // Through HTTP: some pages come from the thread, and each answer carries its own nonce in its header and scripts.
     const renderedBefore = pool.pagesRendered;

@@ -177,8 +177,8 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The encoding to send: brotli, then gzip, by what the client accepts (q=0 refuses one). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+/** Which of the encodings the site makes a client takes (q=0 refuses one; "*" stands for the others). */
+export function acceptedEncodings(acceptEncoding: string | undefined): { br: boolean; gzip: boolean } {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
     const [name = "", ...parameters] = part.trim().split(";");
@@ -186,7 +186,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
     accepted.set(name.trim(), quality === undefined ? 1 : Number(quality));
   }
   const allows = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (allows("br")) return "br";
-  if (allows("gzip")) return "gzip";
-  return "identity";
+  return { br: allows("br"), gzip: allows("gzip") };
+}
+
+/** The encoding to send: brotli, then gzip, by what the client accepts. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = acceptedEncodings(acceptEncoding);
+  return accepted.br ? "br" : accepted.gzip ? "gzip" : "identity";
 }
