@@ -7,6 +7,7 @@ export const REACT_ROUTER_BUILDS = [
   {
     render: "dist/development/chunk-H4DAEOV7.mjs",
     router: "dist/development/chunk-OB3PAWPO.mjs",
+    scripts: "dist/development/chunk-OB3PAWPO.mjs",
     react: "React10",
     imported: (name) => name,
     call: (name) => `${name}(`,
@@ -14,6 +15,7 @@ export const REACT_ROUTER_BUILDS = [
   {
     render: "dist/development/index.js",
     router: "dist/development/chunk-HQO5H5CC.js",
+    scripts: "dist/development/chunk-GR4NQCSD.js",
     react: "React",
     imported: (name) => `_chunkGR4NQCSDjs.${name}`,
     call: (name) => `_chunkGR4NQCSDjs.${name}.call(void 0, `,
