@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder, type Transaction } from "kysely";
 import type { Db } from "~/adapters/db/database.server";
+import { keptQuery } from "~/adapters/db/kept-queries.server";
 import type { ArticlesTable, Database } from "~/adapters/db/schema";
 import type { Language } from "~/i18n/languages";
 import { containsPattern, foldForSearch } from "./search-text";
@@ -136,8 +137,12 @@ const toArticle = (row: ArticleRow): Article => ({
   updatedAt: [row.updated_at, String(row.text_updated_at)].sort().at(-1)!,
 });
 
+const articleBySlug = keptQuery("articleBySlug", (db, { slug, language }: { slug: string; language: string }) =>
+  localized(db, language as Language).select(articleColumns).where("a.slug", "=", slug),
+);
+
 export async function getArticle(db: Db, slug: string, language: Language): Promise<Article | null> {
-  const row = await localized(db, language).select(articleColumns).where("a.slug", "=", slug).executeTakeFirst();
+  const [row] = await articleBySlug(db, { slug, language });
   return row ? toArticle(row) : null;
 }
 
@@ -188,14 +193,19 @@ export async function featuredArticles(db: Db, language: Language, limit = 3): P
   return rows.map(toSummary);
 }
 
+/** Candidates sharing the category or one of `tags` (patterns `%"tag"%`, named tag0, tag1…): one kept query per number of tags. */
+const relatedCandidates = keptQuery("relatedCandidates", (db, values: Record<string, string>) =>
+  localized(db, values.language as Language)
+    .select(summaryColumns)
+    .where("a.slug", "!=", values.slug!)
+    .where((eb) => eb.or([eb("a.category", "=", values.category!), ...Object.keys(values).filter((key) => key.startsWith("tag")).map((key) => eb("a.tags", "like", values[key]!))])),
+);
+
 /** Other articles sharing the category or a tag, the closest first. */
 export async function relatedArticles(db: Db, article: ArticleSummary, language: Language, limit = 3): Promise<ArticleSummary[]> {
   // Only candidates sharing the category or a tag are read; the ranking happens here.
-  const rows = await localized(db, language)
-    .select(summaryColumns)
-    .where("a.slug", "!=", article.slug)
-    .where((eb) => eb.or([eb("a.category", "=", article.category), ...article.tags.map((tag) => eb("a.tags", "like", `%"${tag}"%`))]))
-    .execute();
+  const tags = Object.fromEntries(article.tags.map((tag, index) => [`tag${index}`, `%"${tag}"%`]));
+  const rows = await relatedCandidates(db, { slug: article.slug, category: article.category, language, ...tags }, String(article.tags.length));
   const score = (candidate: ArticleSummary) =>
     (candidate.category === article.category ? 2 : 0) + candidate.tags.filter((tag) => article.tags.includes(tag)).length;
   return rows
