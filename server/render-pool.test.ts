@@ -79,4 +79,29 @@ describe("a render pool whose threads misbehave", () => {
     await until(() => silent.threads === 0);
     await silent.close();
   });
+
+  it("starts a thread for a crowd whose pages never overlap while the server's thread is kept busy, and not for a quiet trickle", async () => {
+    const ready = threadFile("ready", 'import { parentPort } from "node:worker_threads";\nparentPort.postMessage("ready");\nparentPort.on("message", () => {});');
+    const alone = (renderPool: RenderPool) => renderPool.render(new Request("http://site/blog"), { cspNonce: "n", clientIp: "127.0.0.1", acceptEncoding: null }, 1);
+    const quiet = pool(ready, { crowd: 2 });
+    for (let page = 0; page < 10; page++) {
+      expect(alone(quiet)).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(quiet.threads).toBe(0);
+    await quiet.close();
+
+    // Pages rendered one after the other without a pause, as the server does with pages it sends as they are.
+    const crowded = pool(ready, { crowd: 2 });
+    const until = Date.now() + 2000;
+    while (Date.now() < until && crowded.threads === 0) {
+      const busyUntil = Date.now() + 5;
+      while (Date.now() < busyUntil);
+      expect(alone(crowded)).toBeUndefined();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(crowded.threads).toBe(1);
+    await crowded.close();
+  });
 });
+

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
 import { splitLanguagePrefix } from "~/i18n/paths";
@@ -46,6 +47,12 @@ export interface RenderPoolOptions {
   pagesPerThread?: number;
   /** Renders under way at once that count as a crowd: a thread starts, and pages go to threads. */
   crowd?: number;
+  /**
+   * Pages asked for within one tenth of a second, by a server thread busy at least 80 % of it, that count as a
+   * crowd too: renders that never yield (a page sent as it is, to clients that take no compression) never
+   * overlap, however many wait for the server.
+   */
+  busyPages?: number;
   /** A thread that has not answered a page for this long is stopped; its pages are rendered by the server. */
   stuckMs?: number;
   /** After a thread failed to start (its file missing, the database unreachable), the next waits this long. */
@@ -94,6 +101,10 @@ interface Thread {
  */
 const SERVER_THREAD_SHARE = 0.5;
 
+/** The span over which the server thread's business is measured, and how busy counts as busy. */
+const BUSY_WINDOW_MS = 100;
+const BUSY_UTILIZATION = 0.8;
+
 const SECTIONS = ["blog", "podcast", "shop", "about", "updates", "resources", "discourse-labs", "unfiltered-dialogues", "contact", "cart"];
 /** A section's page or one article or episode in it ("/blog/some-slug"), nothing deeper and no file name. */
 const THREAD_PAGE = new RegExp(`^/(?:(?:${SECTIONS.join("|")})(?:/[^/.]+)?)?/?$`);
@@ -118,7 +129,7 @@ export class RenderThreadFailed extends Error {
 }
 
 export function createRenderPool(options: RenderPoolOptions): RenderPool {
-  const { threadFile, serverBuild, config, logger, idleMs = 60_000, pagesPerThread = 2, crowd = 2, stuckMs = 30_000, retryStartMs = 30_000 } = options;
+  const { threadFile, serverBuild, config, logger, idleMs = 60_000, pagesPerThread = 2, crowd = 2, busyPages = 5, stuckMs = 30_000, retryStartMs = 30_000 } = options;
   const threads = new Set<Thread>();
   let nextId = 1;
   let closed = false;
@@ -164,6 +175,18 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     worker.on("exit", () => end());
   };
 
+  // Whether the server's thread was busy over the last window while pages kept being asked for.
+  let busy = false;
+  let askedInWindow = 0;
+  let lastUtilization = performance.eventLoopUtilization();
+  const measure = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    busy = askedInWindow >= busyPages && performance.eventLoopUtilization(now, lastUtilization).utilization >= BUSY_UTILIZATION;
+    lastUtilization = now;
+    askedInWindow = 0;
+  }, BUSY_WINDOW_MS);
+  measure.unref();
+
   // A thread with nothing to do for idleMs ends: a quiet site does not keep its memory. A stuck one is stopped.
   const sweep = setInterval(() => {
     for (const thread of threads) {
@@ -182,7 +205,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 
   return {
     render(request, { cspNonce, clientIp, acceptEncoding }, overlapping) {
-      if (closed || options.threads <= 0 || overlapping < crowd) return undefined;
+      askedInWindow++;
+      if (closed || options.threads <= 0 || (overlapping < crowd && !busy)) return undefined;
       let ready = 0;
       let starting = false;
       for (const thread of threads) {
@@ -214,6 +238,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     async close() {
       closed = true;
       clearInterval(sweep);
+      clearInterval(measure);
       await Promise.all([...threads].map((thread) => thread.worker.terminate()));
       threads.clear();
     },
