@@ -47,8 +47,8 @@ const idleRss = treeRssBytes(server.child.pid!);
  */
 const RENDER_WARM_UP_SECONDS = 10;
 
-const load = (url: string, warmUpSeconds = WARM_UP_SECONDS): WrkResult => {
-  wrk(url, { connections: CONNECTIONS, seconds: warmUpSeconds, headers: HEADERS });
+const load = async (url: string, warmUpSeconds = WARM_UP_SECONDS): Promise<WrkResult> => {
+  await wrk(url, { connections: CONNECTIONS, seconds: warmUpSeconds, headers: HEADERS });
   return wrk(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS });
 };
 
@@ -56,9 +56,9 @@ const rows = [];
 for (const pagePath of PAGES) {
   const page = await rawPage(server.url + pagePath);
   const bare = await startBareServer(page);
-  const ceiling = load(bare.url);
+  const ceiling = await load(bare.url);
   bare.stop();
-  const site = load(server.url + pagePath);
+  const site = await load(server.url + pagePath);
   const js = javascriptGzipBytes(page.text);
   rows.push({ page: pagePath, site, ceiling, ratio: site.requestsPerSecond / ceiling.requestsPerSecond, jsFiles: js.files, jsGzipBytes: js.bytes });
 }
@@ -66,7 +66,7 @@ const loadedRss = treeRssBytes(server.child.pid!);
 
 // Subscribe POSTs, then the process is killed outright: every address it acknowledged must be stored.
 const mailsBefore = mailFiles(server.dataDir);
-const subscribe = wrk(server.url + "/", { connections: CONNECTIONS, seconds: SECONDS, script: "bench/wrk/subscribe.lua", env: { BENCH_ORIGIN: server.url } });
+const subscribe = await wrk(server.url + "/", { connections: CONNECTIONS, seconds: SECONDS, script: "bench/wrk/subscribe.lua", env: { BENCH_ORIGIN: server.url } });
 // The confirmation mails wait while the burst lasts (the outbox yields to requests): how long after it the last is written.
 const mailsAfterBurst = await mailsWritten(server.dataDir, mailsBefore + subscribe.acknowledged, 120_000);
 server.child.kill("SIGKILL");
@@ -83,7 +83,7 @@ const variants = [
 ] as const;
 for (const [label, env, warmUpSeconds] of variants) {
   const variant = await benchServer(env);
-  const site = load(variant.url + article.page, warmUpSeconds);
+  const site = await load(variant.url + article.page, warmUpSeconds);
   variant.child.kill("SIGTERM");
   await variant.exited;
   rows.push({ ...article, page: `${article.page} (${label})`, site, ratio: site.requestsPerSecond / article.ceiling.requestsPerSecond });

@@ -62,8 +62,8 @@ try {
   ];
   for (const page of PAGES) {
     for (const [setup, url] of setups) {
-      wrk(url + page, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: HEADERS });
-      rows.push({ page, setup, result: wrk(url + page, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS }) });
+      await wrk(url + page, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: HEADERS });
+      rows.push({ page, setup, result: await wrk(url + page, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS }) });
     }
   }
 } finally {

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 
 export interface WrkResult {
   requestsPerSecond: number;
@@ -13,18 +13,26 @@ export interface WrkResult {
 
 /**
  * Loads `url` with wrk (the Debian package), which can go far past what a Node load client can send
- * on this machine, so the bare-Node ceiling is measured rather than the client's own limit.
+ * on this machine, so the bare-Node ceiling is measured rather than the client's own limit. It runs
+ * beside the bench rather than blocking it, so the bench keeps reading the server's log meanwhile, as a
+ * log collector does: a log nobody reads fills the server's bounded buffer of pending lines instead.
  */
 export function wrk(
   url: string,
   options: { connections: number; seconds: number; headers?: Record<string, string>; script?: string; env?: Record<string, string> },
-): WrkResult {
+): Promise<WrkResult> {
   const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const scriptArgs = options.script ? ["-s", options.script] : [];
   const args = ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--latency", ...headerArgs, ...scriptArgs, url];
-  const run = spawnSync("wrk", args, { encoding: "utf8", env: { ...process.env, ...options.env } });
-  if (run.error || run.status !== 0) throw new Error(`wrk failed (is the wrk package installed?): ${run.error?.message ?? run.stderr}`);
-  return parseWrkOutput(run.stdout);
+  return new Promise((resolve, reject) => {
+    const run = spawn("wrk", args, { env: { ...process.env, ...options.env } });
+    let stdout = "";
+    let stderr = "";
+    run.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    run.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    run.on("error", (error) => reject(new Error(`wrk failed (is the wrk package installed?): ${error.message}`)));
+    run.on("close", (code) => (code === 0 ? resolve(parseWrkOutput(stdout)) : reject(new Error(`wrk failed: ${stderr}`))));
+  });
 }
 
 export function parseWrkOutput(output: string): WrkResult {
