@@ -84,8 +84,6 @@ export interface RenderThreadData {
 
 type Settle = { resolve: (response: Response) => void; reject: (error: Error) => void; askedAt: number };
 
-
-
 interface Thread {
   worker: Worker;
   ready: boolean;

@@ -34,9 +34,13 @@ describe("the module script the server keeps for each kind of page", () => {
 
   it("makes the very pages React Router makes without it, kept or not", async () => {
     const global = globalThis as Record<symbol, unknown>;
-    const kept = global[SCRIPTS_MAKER];
+    const kept = global[SCRIPTS_MAKER] as (...args: unknown[]) => string;
+    // Counted, so the test knows React Router hands the making over (the patch reached the code that runs).
+    let handedOver = 0;
+    global[SCRIPTS_MAKER] = (...args: unknown[]) => (handedOver++, kept(...args));
     const withKept = [];
     for (const pagePath of PAGES) withKept.push(await render(pagePath), await render(pagePath));
+    expect(handedOver).toBe(2 * PAGES.length);
     delete global[SCRIPTS_MAKER];
     try {
       for (const [index, pagePath] of PAGES.entries()) {

@@ -13,8 +13,8 @@ interface Template {
  * A reader's query built and compiled once per database, then run with each call's values: Kysely builds a
  * query as a tree of frozen nodes and compiles it to SQL on every run, some 50 µs for an article's query
  * with its joins, more than SQLite takes to run it. `build` is called once, with a marker in place of each
- * value; each marker must reach the query whole, as one parameter (a value that shapes the SQL, such as how
- * many tags a list has, belongs in the query's name instead, which keeps a query per shape).
+ * value; each marker must reach the query whole, as one parameter. What shapes the SQL itself, such as how
+ * many tags a list has, is passed as `shape`: one compiled query is kept per shape.
  */
 export function keptQuery<V extends Values, Row>(name: string, build: (db: Db, values: V) => Compilable<Row>) {
   const templates = new WeakMap<Db, Map<string, Template>>();
