@@ -8,6 +8,7 @@ import { FEED_PATH } from "~/modules/podcast/paths";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { SAMPLE_ARTICLE } from "../tests/support/routes";
 import { spawnServer } from "../tests/support/server-process";
+import { processCpuMs } from "./process-cpu";
 import { treeRssBytes } from "./process-memory";
 import { wrk, type WrkResult } from "./wrk";
 
@@ -47,18 +48,25 @@ const idleRss = treeRssBytes(server.child.pid!);
  */
 const RENDER_WARM_UP_SECONDS = 10;
 
-const load = async (url: string, warmUpSeconds = WARM_UP_SECONDS): Promise<WrkResult> => {
+/**
+ * The measured load, and what the serving process spent on it: CPU ms per answer, all its threads together.
+ * The machine's speed drifts by ±15 % from one minute to the next, so a change in requests/s between two
+ * runs may be the machine's; the CPU each answer costs shows where the time went.
+ */
+const load = async (url: string, pid: number, warmUpSeconds = WARM_UP_SECONDS): Promise<WrkResult & { cpuMsPerRequest: number }> => {
   await wrk(url, { connections: CONNECTIONS, seconds: warmUpSeconds, headers: HEADERS });
-  return wrk(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS });
+  const cpuBefore = processCpuMs(pid);
+  const measured = await wrk(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS });
+  return { ...measured, cpuMsPerRequest: (processCpuMs(pid) - cpuBefore) / measured.requests };
 };
 
 const rows = [];
 for (const pagePath of PAGES) {
   const page = await rawPage(server.url + pagePath);
   const bare = await startBareServer(page);
-  const ceiling = await load(bare.url);
+  const ceiling = await load(bare.url, bare.pid);
   bare.stop();
-  const site = await load(server.url + pagePath);
+  const site = await load(server.url + pagePath, server.child.pid!);
   const js = javascriptGzipBytes(page.text);
   rows.push({ page: pagePath, site, ceiling, ratio: site.requestsPerSecond / ceiling.requestsPerSecond, jsFiles: js.files, jsGzipBytes: js.bytes });
 }
@@ -83,7 +91,7 @@ const variants = [
 ] as const;
 for (const [label, env, warmUpSeconds] of variants) {
   const variant = await benchServer(env);
-  const site = await load(variant.url + article.page, warmUpSeconds);
+  const site = await load(variant.url + article.page, variant.child.pid!, warmUpSeconds);
   variant.child.kill("SIGTERM");
   await variant.exited;
   rows.push({ ...article, page: `${article.page} (${label})`, site, ratio: site.requestsPerSecond / article.ceiling.requestsPerSecond });
@@ -99,6 +107,7 @@ console.table(
     "ratio (goal ≥ 1/6)": `1/${(1 / row.ratio).toFixed(1)}`,
     "p50 ms": row.site.p50Ms.toFixed(2),
     "p99 ms (goal ≤ 10)": row.site.p99Ms.toFixed(2),
+    "CPU ms/req (ceiling)": `${row.site.cpuMsPerRequest.toFixed(3)} (${row.ceiling.cpuMsPerRequest.toFixed(3)})`,
     errors: row.site.errors,
     "JS gzip KB (goal ≤ 120)": row.jsFiles ? (row.jsGzipBytes / 1024).toFixed(1) : "-",
   })),
@@ -189,11 +198,11 @@ function rawPage(url: string): Promise<{ body: Buffer; headers: Record<string, s
   });
 }
 
-async function startBareServer(page: { body: Buffer; headers: Record<string, string> }): Promise<{ url: string; stop: () => void }> {
+async function startBareServer(page: { body: Buffer; headers: Record<string, string> }): Promise<{ url: string; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], { stdio: ["pipe", "pipe", "inherit"] });
   child.stdin.end(JSON.stringify({ body: page.body.toString("base64"), headers: page.headers }));
   const port = await new Promise<string>((resolve) => child.stdout.on("data", (chunk: Buffer) => resolve(/on (\d+)/.exec(chunk.toString())?.[1] ?? "")));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGTERM") };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }
 
 function javascriptGzipBytes(html: string): { files: number; bytes: number } {
