@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildIfStale } from "../scripts/build-if-stale";
+import { PATHS } from "../server/paths";
+import { SAMPLE_ARTICLE } from "../tests/support/routes";
+import { spawnServer } from "../tests/support/server-process";
+import { wrk } from "./wrk";
+
+/**
+ * `npm run bench:side-by-side -- <commit> [path]`: this checkout's build and another commit's, both loaded
+ * at the same time, round after round. This machine's speed drifts by about ±15 % from one minute to the
+ * next, so two runs of `npm run bench` taken apart cannot show a change of a few percent; two servers
+ * loaded together share the same minutes, and the median ratio of their rates can (the same build against
+ * itself: a median within about ±3 %, single rounds within ±5 %). Each server renders every request (no
+ * page cache) unless `--cached` is given.
+ */
+const args = process.argv.slice(2);
+const cached = args.includes("--cached");
+const [ref, pagePath = `/blog/${SAMPLE_ARTICLE}`] = args.filter((arg) => !arg.startsWith("--"));
+if (!ref) {
+  console.error("usage: npm run bench:side-by-side -- <commit> [path] [--cached]");
+  process.exit(2);
+}
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 10;
+const CONNECTIONS = 20;
+const HEADERS = { "Accept-Encoding": "gzip" };
+
+const git = (...gitArgs: string[]) => execFileSync("git", gitArgs, { cwd: PATHS.root, encoding: "utf8" }).trim();
+const commit = git("rev-parse", "--short", `${ref}^{commit}`);
+// The other commit runs on this checkout's dependencies: with other ones, the comparison would measure them too.
+if (git("diff", commit, "--", "package-lock.json") !== "") {
+  console.error(`${commit} has other dependencies (package-lock.json differs): compare it from a checkout of its own.`);
+  process.exit(2);
+}
+
+buildIfStale();
+const other = mkdtempSync(path.join(tmpdir(), `side-by-side-${commit}-`));
+git("worktree", "add", "--detach", other, commit);
+try {
+  symlinkSync(path.join(PATHS.root, "node_modules"), path.join(other, "node_modules"));
+  console.log(`Building ${commit} in ${other}…`);
+  execFileSync("npm", ["run", "build"], { cwd: other, stdio: "ignore" });
+  await compare(path.join(other, "build", "entry", "main.js"));
+} finally {
+  git("worktree", "remove", "--force", other);
+  if (existsSync(other)) rmSync(other, { recursive: true, force: true });
+}
+
+async function compare(otherEntry: string): Promise<void> {
+  const env = { LOG_LEVEL: "info", TRUST_PROXY: "true", ...(cached ? {} : { PAGE_CACHE_MB: "0" }) };
+  const servers = { this: spawnServer(env), [commit]: spawnServer(env, { entry: otherEntry }) };
+  try {
+    await Promise.all(Object.values(servers).map((server) => server.ready));
+    for (const server of Object.values(servers)) {
+      // Their logs are read and dropped, as a log collector would take them.
+      server.child.stdout!.removeAllListeners("data");
+      server.child.stdout!.resume();
+    }
+    const load = (seconds: number) =>
+      Promise.all(Object.values(servers).map((server) => wrk(server.url + pagePath, { connections: CONNECTIONS, seconds, headers: HEADERS })));
+    await load(WARM_UP_SECONDS);
+    const rounds = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const [mine, theirs] = await load(SECONDS);
+      rounds.push({ round, "this req/s": Math.round(mine!.requestsPerSecond), [`${commit} req/s`]: Math.round(theirs!.requestsPerSecond), ratio: mine!.requestsPerSecond / theirs!.requestsPerSecond, errors: mine!.errors + theirs!.errors });
+    }
+    const ratios = rounds.map((row) => row.ratio).sort((a, b) => a - b);
+    const median = ratios[Math.floor(ratios.length / 2)]!;
+    console.log(`\n${pagePath}, ${cached ? "page cache on" : "no page cache"}, both servers loaded at once with wrk -t1 -c${CONNECTIONS}, ${SECONDS} s a round after ${WARM_UP_SECONDS} s of warm-up:`);
+    console.table(rounds.map((row) => ({ ...row, ratio: row.ratio.toFixed(3) })));
+    console.log(`This checkout against ${commit}: ${median.toFixed(3)} (median of ${ROUNDS}); the same build against itself lands within about ±0.03.`);
+  } finally {
+    for (const server of Object.values(servers)) server.child.kill("SIGTERM");
+    await Promise.all(Object.values(servers).map((server) => server.exited));
+  }
+}
