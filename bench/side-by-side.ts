@@ -5,7 +5,7 @@ import path from "node:path";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { PATHS } from "../server/paths";
 import { SAMPLE_ARTICLE } from "../tests/support/routes";
-import { spawnServer } from "../tests/support/server-process";
+import { spawnServer, type ServerProcess } from "../tests/support/server-process";
 import { wrk } from "./wrk";
 
 /**
@@ -37,31 +37,51 @@ if (git("diff", commit, "--", "package-lock.json") !== "") {
   process.exit(2);
 }
 
+// A run stopped while it built (a signal waits for the build to end) may have left its copy behind.
+const COPY_PREFIX = path.join(tmpdir(), "side-by-side-");
+for (const line of git("worktree", "list", "--porcelain").split("\n")) {
+  const copy = line.startsWith("worktree ") ? line.slice("worktree ".length) : "";
+  if (copy.startsWith(COPY_PREFIX)) git("worktree", "remove", "--force", copy);
+}
+
 buildIfStale();
-const other = mkdtempSync(path.join(tmpdir(), `side-by-side-${commit}-`));
+const other = mkdtempSync(`${COPY_PREFIX}${commit}-`);
 git("worktree", "add", "--detach", other, commit);
+const removeWorktree = () => {
+  git("worktree", "remove", "--force", other);
+  if (existsSync(other)) rmSync(other, { recursive: true, force: true });
+};
+/** The two servers while they run: stopped with the bench, however it ends. */
+const servers: Array<ServerProcess & { ready: Promise<void> }> = [];
+// Stopped with Ctrl-C or a SIGTERM, the servers end and the other commit's copy goes all the same.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    for (const server of servers) server.child.kill("SIGTERM");
+    removeWorktree();
+    process.exit(130);
+  });
+}
 try {
   symlinkSync(path.join(PATHS.root, "node_modules"), path.join(other, "node_modules"));
   console.log(`Building ${commit} in ${other}…`);
   execFileSync("npm", ["run", "build"], { cwd: other, stdio: "ignore" });
   await compare(path.join(other, "build", "entry", "main.js"));
 } finally {
-  git("worktree", "remove", "--force", other);
-  if (existsSync(other)) rmSync(other, { recursive: true, force: true });
+  removeWorktree();
 }
 
 async function compare(otherEntry: string): Promise<void> {
   const env = { LOG_LEVEL: "info", TRUST_PROXY: "true", ...(cached ? {} : { PAGE_CACHE_MB: "0" }) };
-  const servers = { this: spawnServer(env), [commit]: spawnServer(env, { entry: otherEntry }) };
+  servers.push(spawnServer(env), spawnServer(env, { entry: otherEntry }));
   try {
-    await Promise.all(Object.values(servers).map((server) => server.ready));
-    for (const server of Object.values(servers)) {
+    await Promise.all(servers.map((server) => server.ready));
+    for (const server of servers) {
       // Their logs are read and dropped, as a log collector would take them.
       server.child.stdout!.removeAllListeners("data");
       server.child.stdout!.resume();
     }
     const load = (seconds: number) =>
-      Promise.all(Object.values(servers).map((server) => wrk(server.url + pagePath, { connections: CONNECTIONS, seconds, headers: HEADERS })));
+      Promise.all(servers.map((server) => wrk(server.url + pagePath, { connections: CONNECTIONS, seconds, headers: HEADERS })));
     await load(WARM_UP_SECONDS);
     const rounds = [];
     for (let round = 1; round <= ROUNDS; round++) {
@@ -69,12 +89,13 @@ async function compare(otherEntry: string): Promise<void> {
       rounds.push({ round, "this req/s": Math.round(mine!.requestsPerSecond), [`${commit} req/s`]: Math.round(theirs!.requestsPerSecond), ratio: mine!.requestsPerSecond / theirs!.requestsPerSecond, errors: mine!.errors + theirs!.errors });
     }
     const ratios = rounds.map((row) => row.ratio).sort((a, b) => a - b);
-    const median = ratios[Math.floor(ratios.length / 2)]!;
+    const middle = Math.floor(ratios.length / 2);
+    const median = ratios.length % 2 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
     console.log(`\n${pagePath}, ${cached ? "page cache on" : "no page cache"}, both servers loaded at once with wrk -t1 -c${CONNECTIONS}, ${SECONDS} s a round after ${WARM_UP_SECONDS} s of warm-up:`);
     console.table(rounds.map((row) => ({ ...row, ratio: row.ratio.toFixed(3) })));
     console.log(`This checkout against ${commit}: ${median.toFixed(3)} (median of ${ROUNDS}); the same build against itself lands within about ±0.03.`);
   } finally {
-    for (const server of Object.values(servers)) server.child.kill("SIGTERM");
-    await Promise.all(Object.values(servers).map((server) => server.exited));
+    for (const server of servers) server.child.kill("SIGTERM");
+    await Promise.all(servers.map((server) => server.exited));
   }
 }
