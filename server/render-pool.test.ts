@@ -104,4 +104,3 @@ describe("a render pool whose threads misbehave", () => {
     await crowded.close();
   });
 });
-
