@@ -8,6 +8,7 @@ import { FEED_PATH } from "~/modules/podcast/paths";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { SAMPLE_ARTICLE } from "../tests/support/routes";
 import { spawnServer } from "../tests/support/server-process";
+import { growArchive } from "./grown-archive";
 import { processCpuMs } from "./process-cpu";
 import { treeRssBytes } from "./process-memory";
 import { wrk, type WrkResult } from "./wrk";
@@ -47,6 +48,8 @@ const idleRss = treeRssBytes(server.child.pid!);
  * code is compiled as it goes, and a crowd lasts minutes, so the steady state is what counts.
  */
 const RENDER_WARM_UP_SECONDS = 10;
+/** Copies of each sample article for the grown archive: 10 × 31 = 310 articles. */
+const ARCHIVE_COPIES = 30;
 
 /**
  * The measured load, and what the serving process spent on it: CPU ms per answer, all its threads together.
@@ -97,6 +100,20 @@ for (const [label, env, warmUpSeconds] of variants) {
   rows.push({ ...article, page: `${article.page} (${label})`, site, ratio: site.requestsPerSecond / article.ceiling.requestsPerSecond });
 }
 
+// The same render on a site that has written for years: its archive grown to some hundreds of articles.
+const seeded = await benchServer({ PAGE_CACHE_MB: "0" });
+seeded.child.kill("SIGTERM");
+await seeded.exited;
+const archived = growArchive(seeded.dataDir, ARCHIVE_COPIES);
+const grown = await benchServer({ PAGE_CACHE_MB: "0", DATA_DIR: seeded.dataDir });
+for (const pagePath of ["/", "/blog", article.page]) {
+  const site = await load(grown.url + pagePath, grown.child.pid!, RENDER_WARM_UP_SECONDS);
+  const measured: (typeof rows)[number] = rows.find((row) => row.page === pagePath) ?? article;
+  rows.push({ ...measured, page: `${pagePath} (render, no page cache, ${archived} articles)`, site, ratio: site.requestsPerSecond / measured.ceiling.requestsPerSecond });
+}
+grown.child.kill("SIGTERM");
+await grown.exited;
+
 console.log(`\nGET with gzip, wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per measure after ${WARM_UP_SECONDS} s warm-up, production build, SQLite, access log on.`);
 console.log("Ceiling: a bare Node http server sending the same page's bytes from memory, in this run.\n");
 console.table(
@@ -113,7 +130,7 @@ console.table(
   })),
 );
 console.log(
-  `(the uncached render's goal: ≥ 600 req/s, measured after ${RENDER_WARM_UP_SECONDS} s of warm-up; what render threads give: with and without them; the access log's cost: the article's rate with and without it)`,
+  `(the uncached render's goal: ≥ 600 req/s, measured after ${RENDER_WARM_UP_SECONDS} s of warm-up; what render threads give: with and without them; the access log's cost: the article's rate with and without it; a grown archive: the uncached pages again with each sample article copied ${ARCHIVE_COPIES} times)`,
 );
 console.log(
   `Subscribe POST (/newsletter.data, a new address and network each): ${Math.round(subscribe.requestsPerSecond)} req/s (goal ≥ 1,000), ` +

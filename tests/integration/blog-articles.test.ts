@@ -7,8 +7,11 @@ import {
   getArticle,
   latestContentChange,
   listArticles,
+  listAllArticles,
   PAGE_SIZE,
+  RELATED_ARTICLES,
   relatedArticles,
+  type ArticleSummary,
 } from "~/modules/blog/articles.server";
 import { readArticleContent, seedArticles } from "~/modules/blog/seed.server";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -126,12 +129,44 @@ describe.each(dialects)("articles on %s", (dialect) => {
     const featured = await featuredArticles(database.db, "es");
     expect(featured).toHaveLength(3);
     expect(featured[0]).toMatchObject({ slug: "pan-african-trade-networks-afcfta", featured: true, translated: true });
+    // Then the newest others, with the reader's texts.
+    const newest = (await listAllArticles(database.db, "es")).filter((article) => !article.featured).slice(0, 2);
+    expect(featured.slice(1)).toEqual(newest);
     const mlk = (await getArticle(database.db, "mlk-global-vision", "en"))!;
     const related = await relatedArticles(database.db, mlk, "en");
     expect(related.length).toBeGreaterThan(0);
     expect(related.map((a) => a.slug)).not.toContain("mlk-global-vision");
     for (const candidate of related) {
       expect(candidate.category === mlk.category || candidate.tags.some((tag) => mlk.tags.includes(tag))).toBe(true);
+    }
+  });
+
+  it("ranks related articles: the same category, then the most tags shared, then the newest; three at most, never a draft", async () => {
+    const rankedByHand = (article: ArticleSummary, all: ArticleSummary[]) => {
+      const score = (other: ArticleSummary) => (other.category === article.category ? 2 : 0) + other.tags.filter((tag) => article.tags.includes(tag)).length;
+      return all
+        .filter((other) => other.slug !== article.slug && score(other) > 0)
+        .sort((a, b) => score(b) - score(a) || b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug))
+        .slice(0, RELATED_ARTICLES)
+        .map((other) => other.slug);
+    };
+    const draft = "culture-as-soft-power";
+    await database.db.updateTable("articles").set({ state: "draft" }).where("slug", "=", draft).execute();
+    try {
+      const all = await listAllArticles(database.db, "fr");
+      expect(all.map((article) => article.slug)).not.toContain(draft);
+      let full = 0;
+      for (const article of all) {
+        const related = await relatedArticles(database.db, article, "fr");
+        expect(related.map((other) => other.slug), article.slug).toEqual(rankedByHand(article, all));
+        // The French text where there is one, as everywhere else on a French page.
+        for (const other of related) expect(other).toEqual(all.find((candidate) => candidate.slug === other.slug));
+        if (related.length === RELATED_ARTICLES) full++;
+      }
+      // The sample shares enough for most articles to fill the list, so the cut is tested too.
+      expect(full).toBeGreaterThan(all.length / 2);
+    } finally {
+      await database.db.updateTable("articles").set({ state: "published" }).where("slug", "=", draft).execute();
     }
   });
 });

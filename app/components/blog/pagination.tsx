@@ -2,8 +2,9 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { cn } from "~/components/lib/cn";
+import { GAP, pageWindow } from "./page-window";
 
-/** Page links, the current one marked; shown only when there is more than one page. */
+/** Page links (a window of them on a long list), the current one marked; shown only when there is more than one page. */
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
   const { t } = useTranslation("blog");
   if (pageCount <= 1) return null;
@@ -19,18 +20,24 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
             </Link>
           </li>
         )}
-        {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-          <li key={number}>
-            <Link
-              to={hrefFor(number)}
-              aria-label={t("pageLabel", { page: number })}
-              aria-current={number === page ? "page" : undefined}
-              className={cn(item, number === page ? "bg-forest-700 text-white" : "border border-line bg-white hover:bg-sand")}
-            >
-              {number}
-            </Link>
-          </li>
-        ))}
+        {pageWindow(page, pageCount).map((number, index) =>
+          number === GAP ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-muted">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              <Link
+                to={hrefFor(number)}
+                aria-label={t("pageLabel", { page: number })}
+                aria-current={number === page ? "page" : undefined}
+                className={cn(item, number === page ? "bg-forest-700 text-white" : "border border-line bg-white hover:bg-sand")}
+              >
+                {number}
+              </Link>
+            </li>
+          ),
+        )}
         {page < pageCount && (
           <li>
             <Link to={hrefFor(page + 1)} rel="next" className={cn(item, "hover:bg-sand")}>

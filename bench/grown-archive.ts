@@ -1,0 +1,38 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+
+/**
+ * Grows a site's archive the way years of writing would: each sample article copied `copies` times under
+ * new addresses, each copy published a month before the last, with all its translations. The bench renders
+ * pages of a site of some hundreds of articles next to the sample's ten, so a page whose cost grows with
+ * the archive (a query that reads every article, a list that links every page) shows in its numbers.
+ * The server must be stopped while it runs: it writes the SQLite file directly.
+ */
+export function growArchive(dataDir: string, copies: number): number {
+  const db = new Database(path.join(dataDir, "app.db"));
+  try {
+    return db.transaction(() => {
+      const originals = db.prepare("select id from articles").pluck().all() as string[];
+      const copyArticle = db.prepare(
+        `insert into articles (id, slug, category, tags, image, featured, published_at, created_at, updated_at, state)
+         select id || '-' || @copy, slug || '-' || @copy, category, tags, image, 0,
+                strftime('%Y-%m-%dT%H:%M:%fZ', published_at, '-' || (@copy * 30) || ' days'), created_at, updated_at, state
+         from articles where id = @id`,
+      );
+      const copyTexts = db.prepare(
+        `insert into article_translations (article_id, language, title, excerpt, body, search_text, updated_at, seo_title, seo_description, image_alt)
+         select article_id || '-' || @copy, language, title, excerpt, body, search_text, updated_at, seo_title, seo_description, image_alt
+         from article_translations where article_id = @id`,
+      );
+      for (let copy = 1; copy <= copies; copy++) {
+        for (const id of originals) {
+          copyArticle.run({ id, copy });
+          copyTexts.run({ id, copy });
+        }
+      }
+      return db.prepare("select count(*) from articles").pluck().get() as number;
+    })();
+  } finally {
+    db.close();
+  }
+}
