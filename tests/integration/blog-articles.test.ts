@@ -7,13 +7,15 @@ import {
   getArticle,
   latestContentChange,
   listArticles,
-  listAllArticles,
+  newestArticles,
   PAGE_SIZE,
   RELATED_ARTICLES,
   relatedArticles,
   type ArticleSummary,
 } from "~/modules/blog/articles.server";
+import { blogFeed, FEED_ARTICLES } from "~/modules/blog/feeds.server";
 import { readArticleContent, seedArticles } from "~/modules/blog/seed.server";
+import Parser from "rss-parser";
 import { dialects, openTestDatabase, type TestDatabase } from "../support/databases";
 import { PATHS } from "../../server/paths";
 
@@ -130,7 +132,7 @@ describe.each(dialects)("articles on %s", (dialect) => {
     expect(featured).toHaveLength(3);
     expect(featured[0]).toMatchObject({ slug: "pan-african-trade-networks-afcfta", featured: true, translated: true });
     // Then the newest others, with the reader's texts.
-    const newest = (await listAllArticles(database.db, "es")).filter((article) => !article.featured).slice(0, 2);
+    const newest = (await newestArticles(database.db, "es")).filter((article) => !article.featured).slice(0, 2);
     expect(featured.slice(1)).toEqual(newest);
     const mlk = (await getArticle(database.db, "mlk-global-vision", "en"))!;
     const related = await relatedArticles(database.db, mlk, "en");
@@ -153,7 +155,7 @@ describe.each(dialects)("articles on %s", (dialect) => {
     const draft = "culture-as-soft-power";
     await database.db.updateTable("articles").set({ state: "draft" }).where("slug", "=", draft).execute();
     try {
-      const all = await listAllArticles(database.db, "fr");
+      const all = await newestArticles(database.db, "fr");
       expect(all.map((article) => article.slug)).not.toContain(draft);
       let full = 0;
       for (const article of all) {
@@ -168,5 +170,19 @@ describe.each(dialects)("articles on %s", (dialect) => {
     } finally {
       await database.db.updateTable("articles").set({ state: "published" }).where("slug", "=", draft).execute();
     }
+  });
+
+  // Last: it grows the archive the tests above count.
+  it("feeds the newest articles only, however large the archive grows", async () => {
+    for (let number = 1; number <= FEED_ARTICLES + 10; number++) {
+      const day = String((number % 28) + 1).padStart(2, "0");
+      await addArticleIfMissing(database.db, { ...shipped[0]!, slug: `archive-${number}`, featured: false, publishedAt: `2019-${String((number % 12) + 1).padStart(2, "0")}-${day}T00:00:00.000Z` }, new Date());
+    }
+    const newest = await newestArticles(database.db, "en");
+    expect(newest.length).toBeGreaterThan(FEED_ARTICLES + 10);
+    const feed = await new Parser().parseString(
+      await blogFeed(database.db, { language: "en", format: "rss", appUrl: "https://diaspora.example", title: "Blog", description: "Blog", siteName: "Diaspora Policy" }),
+    );
+    expect(feed.items.map((item) => item.link)).toEqual(newest.slice(0, FEED_ARTICLES).map((article) => `https://diaspora.example/blog/${article.slug}`));
   });
 });

@@ -154,9 +154,14 @@ export async function getArticleForPreview(db: Db, id: string, language: Languag
   return row ? toArticle(row) : null;
 }
 
-/** Every article in the reader's language (English where untranslated), newest first: feeds and the sitemap. */
-export async function listAllArticles(db: Db, language: Language): Promise<ArticleSummary[]> {
-  const rows = await localized(db, language).select(summaryColumns).orderBy("a.published_at", "desc").orderBy("a.slug").execute();
+/** The newest articles in the reader's language (English where untranslated), newest first; every one when no limit is given. */
+export async function newestArticles(db: Db, language: Language, limit?: number): Promise<ArticleSummary[]> {
+  const rows = await localized(db, language)
+    .select(summaryColumns)
+    .orderBy("a.published_at", "desc")
+    .orderBy("a.slug")
+    .$if(limit !== undefined, (query) => query.limit(limit!))
+    .execute();
   return rows.map(toSummary);
 }
 

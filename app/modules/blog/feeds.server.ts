@@ -2,7 +2,7 @@ import { Feed } from "feed";
 import type { Db } from "~/adapters/db/database.server";
 import { LANGUAGE_LOCALES, type Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
-import { listAllArticles } from "./articles.server";
+import { newestArticles } from "./articles.server";
 
 export type FeedFormat = "rss" | "atom";
 
@@ -11,14 +11,21 @@ const ATOM_ROOT = /<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/;
 export const FEED_PATHS: Record<FeedFormat, string> = { rss: "/blog/feed.xml", atom: "/blog/atom.xml" };
 
 /**
- * The blog as RSS 2.0 or Atom in one language, newest first, with links in that language. The
+ * Articles a feed carries: the newest. A reader's app fetches the feed again every few minutes to find what
+ * is new, so a feed of the whole archive would grow without end for each of them; the older articles are
+ * on the blog.
+ */
+export const FEED_ARTICLES = 50;
+
+/**
+ * The blog as RSS 2.0 or Atom in one language, its `FEED_ARTICLES` newest, with links in that language. The
  * publication is the author, as Atom requires one; each category has its Atom `term`.
  */
 export async function blogFeed(
   db: Db,
   { language, format, appUrl, title, description, siteName }: { language: Language; format: FeedFormat; appUrl: string; title: string; description: string; siteName: string },
 ): Promise<string> {
-  const articles = await listAllArticles(db, language);
+  const articles = await newestArticles(db, language, FEED_ARTICLES);
   const blogUrl = appUrl + localizePath("/blog", language);
   const feed = new Feed({
     id: blogUrl,
