@@ -222,10 +222,10 @@ function withTexts(db: Db, chosen: SelectQueryBuilder<Database & { r: Database["
 }
 
 /**
- * The closest articles, ranked and cut to `RELATED_ARTICLES` by the database: 2 for the same category, 1 for each
- * tag shared (patterns `%"tag"%`, named tag0, tag1…), the newest first among equals. Only the chosen few
- * are joined to their texts, so an article's page costs the same with ten articles or thousands. One
- * kept query per number of tags.
+ * The closest articles, ranked and cut to `RELATED_ARTICLES` by the database: 2 for the same category, 1
+ * for each tag shared (patterns `%"tag"%`, named tag0, tag1…), the newest first among equals. Only the
+ * chosen few are joined to their texts, so an article's page costs the same with ten articles or
+ * thousands. One kept query per number of tags.
  */
 const closestArticles = keptQuery("closestArticles", (db, values: Record<string, string>) => {
   const tags = Object.keys(values).filter((key) => key.startsWith("tag"));
