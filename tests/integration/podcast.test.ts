@@ -45,6 +45,22 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
       expect(episodes.find((episode) => episode.slug === "legacy-of-mlk")?.title).toBe("Legacy of MLK");
     });
 
+    it("list what transcript each has, as the episode itself says, without carrying the transcripts", async () => {
+      const [timed, blank] = (await listEpisodes(db(), "en")).filter((episode) => episode.transcriptKind === null);
+      const saved = await db().selectFrom("episodes").select(["slug", "transcript", "transcript_format"]).where("slug", "in", [timed!.slug, blank!.slug]).execute();
+      await db().updateTable("episodes").set({ transcript: "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome.", transcript_format: "vtt" }).where("slug", "=", timed!.slug).execute();
+      await db().updateTable("episodes").set({ transcript: "" }).where("slug", "=", blank!.slug).execute();
+      try {
+        const cards = await listEpisodes(db(), "en");
+        const full = await listFullEpisodes(db(), "en");
+        expect(cards.map((card) => [card.slug, card.transcriptKind])).toEqual(full.map((episode) => [episode.slug, episode.transcriptKind]));
+        const kinds = Object.fromEntries(cards.map((card) => [card.slug, card.transcriptKind]));
+        expect(kinds).toMatchObject({ "legacy-of-mlk": "text", [timed!.slug]: "vtt", [blank!.slug]: null });
+      } finally {
+        for (const row of saved) await db().updateTable("episodes").set({ transcript: row.transcript, transcript_format: row.transcript_format }).where("slug", "=", row.slug).execute();
+      }
+    });
+
     it("are in the reader's language, with the same order", async () => {
       const english = await listEpisodes(db(), "en");
       for (const language of ["es", "pt", "fr"] as const) {

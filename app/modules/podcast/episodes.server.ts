@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "~/adapters/db/database.server";
 import type { Database, EpisodesTable } from "~/adapters/db/schema";
 import type { Language } from "~/i18n/languages";
@@ -48,7 +48,8 @@ type LocalizedBuilder = ExpressionBuilder<
   "p" | "e" | "t"
 >;
 
-const columns = (eb: LocalizedBuilder) => [
+/** What a card shows: whether there is a transcript, not the transcript (an hour's is some 50 KB, a list holds every episode). */
+const cardColumns = (eb: LocalizedBuilder) => [
   "p.id" as const,
   "p.slug" as const,
   "p.duration_seconds" as const,
@@ -57,27 +58,48 @@ const columns = (eb: LocalizedBuilder) => [
   "p.categories" as const,
   "p.listens" as const,
   "p.audio_key" as const,
+  "p.transcript_format" as const,
+  // Whether there are chapters, not the chapters themselves: lists need no more.
+  eb("p.chapters", "is not", null).as("has_chapters"),
+  sql<number>`case when p.transcript is null or p.transcript = '' then 0 else 1 end`.as("has_transcript"),
+  eb.fn.coalesce("t.title", "e.title").as("title"),
+  eb.fn.coalesce("t.description", "e.description").as("description"),
+];
+
+const columns = (eb: LocalizedBuilder) => [
+  ...cardColumns(eb),
   "p.audio_size" as const,
   "p.audio_type" as const,
   "p.guid" as const,
   "p.transcript" as const,
-  "p.transcript_format" as const,
-  // Whether there are chapters, not the chapters themselves: lists need no more.
-  eb("p.chapters", "is not", null).as("has_chapters"),
-  eb.fn.coalesce("t.title", "e.title").as("title"),
-  eb.fn.coalesce("t.description", "e.description").as("description"),
   "t.episode_id as translated_id" as const,
 ];
 
-type Row = Omit<EpisodesTable, "created_at" | "updated_at" | "transcript_file" | "chapters"> & {
+type CardRow = Pick<EpisodesTable, "id" | "slug" | "duration_seconds" | "published_at" | "image" | "categories" | "listens" | "audio_key" | "transcript_format"> & {
   title: string;
   description: string;
-  translated_id: string | null;
   has_chapters: unknown;
+  has_transcript: unknown;
 };
+type Row = CardRow & Pick<EpisodesTable, "audio_size" | "audio_type" | "guid" | "transcript"> & { translated_id: string | null };
+
+const timedFormat = (row: CardRow): TranscriptFormat | null => (row.transcript_format === "vtt" || row.transcript_format === "srt" ? row.transcript_format : null);
 
 function toEpisode(row: Row): Episode {
-  const transcriptFormat = row.transcript_format === "vtt" || row.transcript_format === "srt" ? row.transcript_format : null;
+  return {
+    ...toCard(row),
+    guid: row.guid,
+    transcript: row.transcript,
+    transcriptFormat: timedFormat(row),
+    audioKey: row.audio_key,
+    audioSize: Number(row.audio_size),
+    audioType: row.audio_type,
+    translated: row.translated_id !== null,
+  };
+}
+
+/** Exactly the card fields, nothing more (the page sends them to the browser). */
+function toCard(row: CardRow): EpisodeCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -89,28 +111,16 @@ function toEpisode(row: Row): Episode {
     audioUrl: audioPath(row.audio_key),
     categories: JSON.parse(row.categories) as string[],
     listens: Number(row.listens),
-    guid: row.guid,
-    transcript: row.transcript,
-    transcriptFormat,
-    transcriptKind: transcriptFormat ?? (row.transcript ? "text" : null),
+    transcriptKind: timedFormat(row) ?? (Number(row.has_transcript) ? "text" : null),
     // SQLite answers 1 or 0, PostgreSQL true or false.
     hasChapters: Boolean(Number(row.has_chapters)),
-    audioKey: row.audio_key,
-    audioSize: Number(row.audio_size),
-    audioType: row.audio_type,
-    translated: row.translated_id !== null,
   };
-}
-
-/** Exactly the card fields, nothing more (the page sends them to the browser). */
-function toCard(episode: Episode): EpisodeCard {
-  const { id, slug, title, description, durationSeconds, publishedAt, imageUrl, audioUrl, categories, listens, transcriptKind, hasChapters } = episode;
-  return { id, slug, title, description, durationSeconds, publishedAt, imageUrl, audioUrl, categories, listens, transcriptKind, hasChapters };
 }
 
 /** Every episode in the reader's language (English where untranslated), newest first. */
 export async function listEpisodes(db: Db, language: Language): Promise<EpisodeCard[]> {
-  return (await listFullEpisodes(db, language)).map(toCard);
+  const rows = await localized(db, language).select(cardColumns).orderBy("p.published_at", "desc").orderBy("p.slug").execute();
+  return rows.map(toCard);
 }
 
 /** Every episode with its audio details and transcript, newest first: the feed. */
