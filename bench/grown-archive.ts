@@ -36,3 +36,36 @@ export function growArchive(dataDir: string, copies: number): number {
     db.close();
   }
 }
+
+/**
+ * The same for the podcast: each sample episode copied `copies` times, each copy two months before the
+ * last, with its texts (its audio is not copied: a page lists episodes, it does not read their audio).
+ */
+export function growPodcast(dataDir: string, copies: number): number {
+  const db = new Database(path.join(dataDir, "app.db"));
+  try {
+    return db.transaction(() => {
+      const originals = db.prepare("select id from episodes").pluck().all() as string[];
+      const copyEpisode = db.prepare(
+        `insert into episodes (id, slug, duration_seconds, published_at, image, categories, listens, audio_key, audio_size, audio_type, guid, transcript, created_at, updated_at, transcript_file, transcript_format, chapters)
+         select id || '-' || @copy, slug || '-' || @copy, duration_seconds, strftime('%Y-%m-%dT%H:%M:%fZ', published_at, '-' || (@copy * 60) || ' days'),
+                image, categories, listens, audio_key || '-' || @copy, audio_size, audio_type, guid || '-' || @copy, transcript, created_at, updated_at,
+                transcript_file, transcript_format, chapters
+         from episodes where id = @id`,
+      );
+      const copyTexts = db.prepare(
+        `insert into episode_translations (episode_id, language, title, description, updated_at)
+         select episode_id || '-' || @copy, language, title, description, updated_at from episode_translations where episode_id = @id`,
+      );
+      for (let copy = 1; copy <= copies; copy++) {
+        for (const id of originals) {
+          copyEpisode.run({ id, copy });
+          copyTexts.run({ id, copy });
+        }
+      }
+      return db.prepare("select count(*) from episodes").pluck().get() as number;
+    })();
+  } finally {
+    db.close();
+  }
+}

@@ -8,7 +8,7 @@ import { FEED_PATH } from "~/modules/podcast/paths";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { SAMPLE_ARTICLE } from "../tests/support/routes";
 import { spawnServer } from "../tests/support/server-process";
-import { growArchive } from "./grown-archive";
+import { growArchive, growPodcast } from "./grown-archive";
 import { processCpuMs } from "./process-cpu";
 import { treeRssBytes } from "./process-memory";
 import { wrk, type WrkResult } from "./wrk";
@@ -50,6 +50,8 @@ const idleRss = treeRssBytes(server.child.pid!);
 const RENDER_WARM_UP_SECONDS = 10;
 /** Copies of each sample article for the grown archive: 10 × 31 = 310 articles. */
 const ARCHIVE_COPIES = 30;
+/** And of each sample episode: 8 × 12 = 96 episodes, nearly two years of a weekly show. */
+const PODCAST_COPIES = 11;
 
 /**
  * The measured load, and what the serving process spent on it: CPU ms per answer, all its threads together.
@@ -105,11 +107,12 @@ const seeded = await benchServer({ PAGE_CACHE_MB: "0" });
 seeded.child.kill("SIGTERM");
 await seeded.exited;
 const archived = growArchive(seeded.dataDir, ARCHIVE_COPIES);
+const episodes = growPodcast(seeded.dataDir, PODCAST_COPIES);
 const grown = await benchServer({ PAGE_CACHE_MB: "0", DATA_DIR: seeded.dataDir });
-for (const pagePath of ["/", "/blog", article.page]) {
+for (const [pagePath, size] of [["/", `${archived} articles`], ["/blog", `${archived} articles`], [article.page, `${archived} articles`], ["/podcast", `${episodes} episodes`]]) {
   const site = await load(grown.url + pagePath, grown.child.pid!, RENDER_WARM_UP_SECONDS);
   const measured: (typeof rows)[number] = rows.find((row) => row.page === pagePath) ?? article;
-  rows.push({ ...measured, page: `${pagePath} (render, no page cache, ${archived} articles)`, site, ratio: site.requestsPerSecond / measured.ceiling.requestsPerSecond });
+  rows.push({ ...measured, page: `${pagePath} (render, no page cache, ${size})`, site, ratio: site.requestsPerSecond / measured.ceiling.requestsPerSecond });
 }
 grown.child.kill("SIGTERM");
 await grown.exited;
@@ -130,7 +133,7 @@ console.table(
   })),
 );
 console.log(
-  `(the uncached render's goal: ≥ 600 req/s, measured after ${RENDER_WARM_UP_SECONDS} s of warm-up; what render threads give: with and without them; the access log's cost: the article's rate with and without it; a grown archive: the uncached pages again with each sample article copied ${ARCHIVE_COPIES} times)`,
+  `(the uncached render's goal: ≥ 600 req/s, measured after ${RENDER_WARM_UP_SECONDS} s of warm-up; what render threads give: with and without them; the access log's cost: the article's rate with and without it; a grown archive: the uncached pages again with each sample article copied ${ARCHIVE_COPIES} times and each episode ${PODCAST_COPIES} times)`,
 );
 console.log(
   `Subscribe POST (/newsletter.data, a new address and network each): ${Math.round(subscribe.requestsPerSecond)} req/s (goal ≥ 1,000), ` +
