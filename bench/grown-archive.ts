@@ -6,35 +6,19 @@ import path from "node:path";
  * new addresses, each copy published a month before the last, with all its translations. The bench renders
  * pages of a site of some hundreds of articles next to the sample's ten, so a page whose cost grows with
  * the archive (a query that reads every article, a list that links every page) shows in its numbers.
- * The server must be stopped while it runs: it writes the SQLite file directly.
+ * The server must be stopped while these run: they write the SQLite file directly.
  */
 export function growArchive(dataDir: string, copies: number): number {
-  const db = new Database(path.join(dataDir, "app.db"));
-  try {
-    return db.transaction(() => {
-      const originals = db.prepare("select id from articles").pluck().all() as string[];
-      const copyArticle = db.prepare(
-        `insert into articles (id, slug, category, tags, image, featured, published_at, created_at, updated_at, state)
-         select id || '-' || @copy, slug || '-' || @copy, category, tags, image, 0,
-                strftime('%Y-%m-%dT%H:%M:%fZ', published_at, '-' || (@copy * 30) || ' days'), created_at, updated_at, state
-         from articles where id = @id`,
-      );
-      const copyTexts = db.prepare(
-        `insert into article_translations (article_id, language, title, excerpt, body, search_text, updated_at, seo_title, seo_description, image_alt)
-         select article_id || '-' || @copy, language, title, excerpt, body, search_text, updated_at, seo_title, seo_description, image_alt
-         from article_translations where article_id = @id`,
-      );
-      for (let copy = 1; copy <= copies; copy++) {
-        for (const id of originals) {
-          copyArticle.run({ id, copy });
-          copyTexts.run({ id, copy });
-        }
-      }
-      return db.prepare("select count(*) from articles").pluck().get() as number;
-    })();
-  } finally {
-    db.close();
-  }
+  return copyEach(dataDir, copies, {
+    table: "articles",
+    copyRow: `insert into articles (id, slug, category, tags, image, featured, published_at, created_at, updated_at, state)
+      select id || '-' || @copy, slug || '-' || @copy, category, tags, image, 0,
+             strftime('%Y-%m-%dT%H:%M:%fZ', published_at, '-' || (@copy * 30) || ' days'), created_at, updated_at, state
+      from articles where id = @id`,
+    copyTexts: `insert into article_translations (article_id, language, title, excerpt, body, search_text, updated_at, seo_title, seo_description, image_alt)
+      select article_id || '-' || @copy, language, title, excerpt, body, search_text, updated_at, seo_title, seo_description, image_alt
+      from article_translations where article_id = @id`,
+  });
 }
 
 /**
@@ -42,28 +26,32 @@ export function growArchive(dataDir: string, copies: number): number {
  * last, with its texts (its audio is not copied: a page lists episodes, it does not read their audio).
  */
 export function growPodcast(dataDir: string, copies: number): number {
+  return copyEach(dataDir, copies, {
+    table: "episodes",
+    copyRow: `insert into episodes (id, slug, duration_seconds, published_at, image, categories, listens, audio_key, audio_size, audio_type, guid, transcript, created_at, updated_at, transcript_file, transcript_format, chapters)
+      select id || '-' || @copy, slug || '-' || @copy, duration_seconds, strftime('%Y-%m-%dT%H:%M:%fZ', published_at, '-' || (@copy * 60) || ' days'),
+             image, categories, listens, audio_key || '-' || @copy, audio_size, audio_type, guid || '-' || @copy, transcript, created_at, updated_at,
+             transcript_file, transcript_format, chapters
+      from episodes where id = @id`,
+    copyTexts: `insert into episode_translations (episode_id, language, title, description, updated_at)
+      select episode_id || '-' || @copy, language, title, description, updated_at from episode_translations where episode_id = @id`,
+  });
+}
+
+/** Runs `copyRow` and `copyTexts` (with @id and @copy) for each row of `table`, `copies` times, in one transaction; the rows there are then. */
+function copyEach(dataDir: string, copies: number, { table, copyRow, copyTexts }: { table: string; copyRow: string; copyTexts: string }): number {
   const db = new Database(path.join(dataDir, "app.db"));
   try {
     return db.transaction(() => {
-      const originals = db.prepare("select id from episodes").pluck().all() as string[];
-      const copyEpisode = db.prepare(
-        `insert into episodes (id, slug, duration_seconds, published_at, image, categories, listens, audio_key, audio_size, audio_type, guid, transcript, created_at, updated_at, transcript_file, transcript_format, chapters)
-         select id || '-' || @copy, slug || '-' || @copy, duration_seconds, strftime('%Y-%m-%dT%H:%M:%fZ', published_at, '-' || (@copy * 60) || ' days'),
-                image, categories, listens, audio_key || '-' || @copy, audio_size, audio_type, guid || '-' || @copy, transcript, created_at, updated_at,
-                transcript_file, transcript_format, chapters
-         from episodes where id = @id`,
-      );
-      const copyTexts = db.prepare(
-        `insert into episode_translations (episode_id, language, title, description, updated_at)
-         select episode_id || '-' || @copy, language, title, description, updated_at from episode_translations where episode_id = @id`,
-      );
+      const originals = db.prepare(`select id from ${table}`).pluck().all() as string[];
+      const [row, texts] = [db.prepare(copyRow), db.prepare(copyTexts)];
       for (let copy = 1; copy <= copies; copy++) {
         for (const id of originals) {
-          copyEpisode.run({ id, copy });
-          copyTexts.run({ id, copy });
+          row.run({ id, copy });
+          texts.run({ id, copy });
         }
       }
-      return db.prepare("select count(*) from episodes").pluck().get() as number;
+      return db.prepare(`select count(*) from ${table}`).pluck().get() as number;
     })();
   } finally {
     db.close();
