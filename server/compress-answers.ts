@@ -26,8 +26,9 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY
  * Brotli or gzip on the fly, at quick settings, for what the application renders for one answer: a
  * signed-in reader's page, a miss of the page cache, a data request, a feed. Gzip's level 3 takes about
  * half of zlib's default level's time for some 9 % more bytes (an article: 1.1 ms against 2.0 ms, 27.5 KB
- * against 25.2 KB), and the server's time goes to the next reader. Pages answered by the page cache never pass here (they were compressed once,
- * at the best levels, when stored), nor do the built scripts and stylesheets (server/built-assets.ts).
+ * against 25.2 KB), and the server's time goes to the next reader. Pages answered by the page cache never
+ * pass here (they were compressed once, at the best levels, when stored), nor do the built scripts and
+ * stylesheets (server/built-assets.ts).
  * A rendered page that holds the inline stylesheet is gzipped before it gets here (`gzipPage`).
  */
 export function compressAnswers(): RequestHandler {

@@ -16,7 +16,7 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useSiteSettings } from "~/components/site-settings";
 import { useLocalize } from "~/i18n/root-data";
 import { jsonLd } from "~/lib/json-ld";
-import { featuredArticles } from "~/modules/blog/articles.server";
+import { featuredArticles } from "~/modules/blog/article-picks.server";
 import { toCard } from "~/modules/blog/cards";
 import { readSettings } from "~/modules/settings/settings.server";
 

@@ -1,18 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/adapters/db/migrate.server";
-import {
-  addArticleIfMissing,
-  featuredArticles,
-  getArticle,
-  latestContentChange,
-  listArticles,
-  newestArticles,
-  PAGE_SIZE,
-  RELATED_ARTICLES,
-  relatedArticles,
-  type ArticleSummary,
-} from "~/modules/blog/articles.server";
+import { featuredArticles, RELATED_ARTICLES, relatedArticles } from "~/modules/blog/article-picks.server";
+import { addArticleIfMissing, getArticle, latestContentChange, listArticles, newestArticles, PAGE_SIZE, type ArticleSummary } from "~/modules/blog/articles.server";
 import { blogFeed, FEED_ARTICLES } from "~/modules/blog/feeds.server";
 import { readArticleContent, seedArticles } from "~/modules/blog/seed.server";
 import Parser from "rss-parser";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type ExpressionBuilder, type SelectQueryBuilder, type Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Transaction } from "kysely";
 import type { Db } from "~/adapters/db/database.server";
 import { keptQuery } from "~/adapters/db/kept-queries.server";
 import type { ArticlesTable, Database } from "~/adapters/db/schema";
@@ -8,9 +8,8 @@ import { containsPattern, foldForSearch } from "./search-text";
 import type { CategorySlug, TagSlug } from "./taxonomy";
 
 export const PAGE_SIZE = 6;
-/** How many related articles an article's page shows. */
-export const RELATED_ARTICLES = 3;
-const SOURCE_LANGUAGE = "en";
+/** The language every article is written in first, shown where the reader's is missing. */
+export const SOURCE_LANGUAGE = "en";
 
 export interface ArticleSummary {
   slug: string;
@@ -66,7 +65,7 @@ type LocalizedBuilder = ExpressionBuilder<
   "a" | "e" | "t"
 >;
 
-const summaryColumns = (eb: LocalizedBuilder) => [
+export const summaryColumns = (eb: LocalizedBuilder) => [
   "a.slug" as const,
   "a.category" as const,
   "a.tags" as const,
@@ -84,7 +83,7 @@ type SummaryRow = Pick<ArticlesTable, "slug" | "category" | "tags" | "image" | "
   translated: number;
 };
 
-function toSummary(row: SummaryRow): ArticleSummary {
+export function toSummary(row: SummaryRow): ArticleSummary {
   return {
     slug: row.slug,
     category: row.category,
@@ -187,75 +186,6 @@ export async function categoryCounts(db: Db): Promise<Record<string, number>> {
     .groupBy("category")
     .execute();
   return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
-}
-
-/** Featured articles first, then the newest, up to `limit` (the home page shows three). */
-export async function featuredArticles(db: Db, language: Language, limit = 3): Promise<ArticleSummary[]> {
-  const chosen = db
-    .selectFrom("articles as r")
-    .select("r.id")
-    .where("r.state", "=", "published")
-    .orderBy("r.featured", "desc")
-    .orderBy("r.published_at", "desc")
-    .orderBy("r.slug")
-    .limit(limit);
-  const rows = await withTexts(db, chosen, language)
-    .select(summaryColumns)
-    .orderBy("a.featured", "desc")
-    .orderBy("a.published_at", "desc")
-    .orderBy("a.slug")
-    .execute();
-  return rows.map(toSummary);
-}
-
-/**
- * The articles a query of ids chose, with the reader's texts (English where untranslated): the choice is
- * made on the articles alone, so only the few chosen are joined to their texts, whatever the archive's size.
- * (Joined from the chosen rows, not `a.id in (…)`, which has SQLite walk every published article again.)
- */
-function withTexts(db: Db, chosen: SelectQueryBuilder<Database & { r: Database["articles"] }, "r", { id: string }>, language: string) {
-  return db
-    .selectFrom(chosen.as("c"))
-    .innerJoin("articles as a", "a.id", "c.id")
-    .innerJoin("article_translations as e", (join) => join.onRef("e.article_id", "=", "a.id").on("e.language", "=", SOURCE_LANGUAGE))
-    .leftJoin("article_translations as t", (join) => join.onRef("t.article_id", "=", "a.id").on("t.language", "=", language));
-}
-
-/**
- * The closest articles, ranked and cut to `RELATED_ARTICLES` by the database: 2 for the same category, 1
- * for each tag shared (patterns `%"tag"%`, named tag0, tag1…), the newest first among equals. Only the
- * chosen few are joined to their texts, so an article's page costs the same with ten articles or
- * thousands. One kept query per number of tags.
- */
-const closestArticles = keptQuery("closestArticles", (db, values: Record<string, string>) => {
-  const tags = Object.keys(values).filter((key) => key.startsWith("tag"));
-  const score = sql.join(
-    [sql`case when r.category = ${values.category!} then 2 else 0 end`, ...tags.map((key) => sql`case when r.tags like ${values[key]!} then 1 else 0 end`)],
-    sql` + `,
-  );
-  const closest = db
-    .selectFrom("articles as r")
-    .select("r.id")
-    .where("r.state", "=", "published")
-    .where("r.slug", "!=", values.slug!)
-    .where((eb) => eb.or([eb("r.category", "=", values.category!), ...tags.map((key) => eb("r.tags", "like", values[key]!))]))
-    .orderBy(sql`${score}`, "desc")
-    .orderBy("r.published_at", "desc")
-    .orderBy("r.slug")
-    .limit(RELATED_ARTICLES);
-  return withTexts(db, closest, values.language!).select(summaryColumns);
-});
-
-/** Other articles sharing the category or a tag, the closest first. */
-export async function relatedArticles(db: Db, article: ArticleSummary, language: Language): Promise<ArticleSummary[]> {
-  const tags = Object.fromEntries(article.tags.map((tag, index) => [`tag${index}`, `%"${tag}"%`]));
-  const rows = await closestArticles(db, { slug: article.slug, category: article.category, language, ...tags }, String(article.tags.length));
-  // The database chose them; the order of the rows it joined them in is its own, so they are put back in rank.
-  const score = (candidate: ArticleSummary) =>
-    (candidate.category === article.category ? 2 : 0) + candidate.tags.filter((tag) => article.tags.includes(tag)).length;
-  return rows
-    .map(toSummary)
-    .sort((a, b) => score(b) - score(a) || b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug));
 }
 
 /** When the publication last changed: the newest edit of a published article or of its translations. */
