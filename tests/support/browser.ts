@@ -34,7 +34,14 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** React has attached to the server-rendered page once the router's client state exists. */
+/**
+ * React has attached to the server-rendered page: it listens on the document (its container mark) and has
+ * hydrated the body (its fiber mark). The router's route modules alone are not enough: the page's module
+ * script sets them before it loads the client entry that calls `hydrateRoot`, and a click in between is lost.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
+  await page.waitForFunction(() => {
+    const marked = (node: object | null, prefix: string) => node !== null && Object.keys(node).some((key) => key.startsWith(prefix));
+    return Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules) && marked(document, "__reactContainer$") && marked(document.body, "__reactFiber$");
+  });
 }
