@@ -7,7 +7,6 @@ import type { AppServices } from "~/adapters/context.server";
 import { accessLog } from "./access-log";
 import { compressAnswers } from "./compress-answers";
 import { builtAssetLane, type BuiltAssets } from "./built-assets";
-import { pagesChangedBy } from "./cached-pages";
 import { pageCacheLane } from "./page-cache-lane";
 import { healthCheck } from "./health";
 import { guardBuild, guardBuildLoader } from "./route-policy";
@@ -110,7 +109,6 @@ export function createApp({ services, build, assets, renderPool }: AppOptions): 
       mode: config.mode === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
       pages: services.pageCache ?? undefined,
-      afterAction: pagesChangedBy(services),
       renderPool,
     }),
   );

@@ -1,7 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import type { AppServices } from "~/adapters/context.server";
 import { cookieHeaderHasSession } from "~/adapters/auth/auth.server";
-import { splitLanguagePrefix } from "~/i18n/paths";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { chooseEncoding, type CachedPage, type Encoding, type RenderedPage } from "~/adapters/pages/page-cache.server";
 import { clientHasCurrent } from "~/lib/conditional-get.server";
@@ -18,34 +16,19 @@ import { contentSecurityPolicy, everyResponseHeaders } from "./security-headers"
 /** Browsers and CDNs may keep a page briefly and serve it stale while they ask again; the ETag makes asking cheap. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-/** Query parameters that only trackers read; they never change a page, so they do not split its entry. */
-const TRACKING_PARAMETER = /^(utm_\w+|fbclid|gclid|msclkid|mc_cid|mc_eid|ref)$/i;
-
 export function mayUseCache(req: IncomingMessage): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !cookieHeaderHasSession(req.headers.cookie);
-}
-
-/** The entry's key: the path (with its language) and the query that can change the page, in a stable order. */
-export function pageKey(originalUrl: string): string {
-  const url = new URL(originalUrl, "http://site");
-  const query = [...url.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const search = new URLSearchParams(query).toString();
-  return search ? `${url.pathname}?${search}` : url.pathname;
-}
-
-/** The area an invalidation names: the first segment after the language ("blog", "podcast"; "" for home). */
-export function pageArea(pathname: string): string {
-  // A data request names its page with ".data" (the home page's is /_root.data, or /fr.data).
-  const { rest } = splitLanguagePrefix(pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/"));
-  return rest.split("/")[1] ?? "";
 }
 
 /** What the cache keeps: pages, their data requests and feeds. Files (audio, images, video) stream past it. */
 const PAGE_TYPES = /^(text\/html|text\/x-script|text\/plain|text\/xml|application\/(rss\+|atom\+)?xml)\b/;
 
+/** Whether an answer is a page, a data request or a feed (what the cache would keep), not a file. */
+export const isPageAnswer = (response: Response): boolean => PAGE_TYPES.test(response.headers.get("content-type") ?? "");
+
 /** Reads a rendered page whole, as the cache needs it; any other answer is handed on unread. */
 export async function renderedPage(response: Response): Promise<RenderedPage> {
-  if (!PAGE_TYPES.test(response.headers.get("content-type") ?? "")) {
+  if (!isPageAnswer(response)) {
     return { status: response.status, headers: [], body: Buffer.alloc(0), shareable: false, stream: response };
   }
   const headers: [string, string][] = [];
@@ -144,15 +127,9 @@ export function sendOwnPage(req: ExpressRequest, res: ExpressResponse, page: Ren
   else res.end(page.body);
 }
 
-/**
- * Every form a signed-in visitor posts may change what readers see (the owner's articles, episodes,
- * settings, shop, approved comments), so once its action has run, and before its answer leaves, every
- * page is forgotten, here and in the other processes: the next page anyone opens shows the change.
- * Readers' own posts without a session (a comment waiting for moderation, a subscription) change no page.
- */
-export function pagesChangedBy({ pageChanges, now, logger }: Pick<AppServices, "pageChanges" | "now" | "logger">) {
-  return async (req: ExpressRequest): Promise<void> => {
-    if (req.method === "GET" || req.method === "HEAD" || !cookieHeaderHasSession(req.headers.cookie)) return;
-    await pageChanges.changed(undefined, now()).catch((error: unknown) => logger.error({ err: error }, "page change not recorded"));
-  };
+/** Too many new pages are waiting for their render: the visitor is asked to try again shortly. */
+export function sendTooBusy(res: ExpressResponse): void {
+  res.status(503).setHeader("Retry-After", "5");
+  res.setHeader("Cache-Control", "no-store");
+  res.type("text/plain").end("The site is busy; please try again in a few seconds.");
 }

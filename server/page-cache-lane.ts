@@ -2,7 +2,8 @@ import type { IncomingMessage, RequestListener } from "node:http";
 import type { Logger } from "pino";
 import type { PageCache } from "~/adapters/pages/page-cache.server";
 import { accessLogLine } from "./access-log";
-import { mayUseCache, pageKey, writeCachedPage } from "./cached-pages";
+import { mayUseCache, writeCachedPage } from "./cached-pages";
+import { canonicalAddress } from "~/lib/page-cache-rules";
 import { isPagePath, LANGUAGE_VARY, redirectLanguage } from "./language";
 import { hasNul } from "./nul-in-url";
 import { isHttps } from "./request-protocol";
@@ -37,8 +38,8 @@ function storedAnswer(req: IncomingMessage, pages: PageCache, trustsProxy: PageC
   const url = req.url ?? "/";
   // A NUL in the URL is refused by the application.
   if (!mayUseCache(req) || hasNul(url)) return undefined;
-  const query = url.indexOf("?");
-  const pathname = query < 0 ? url : url.slice(0, query);
+  const queryAt = url.indexOf("?");
+  const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
   let vary: readonly string[] = [];
   if (isPagePath(pathname)) {
     const language = redirectLanguage(pathname, req.headers);
@@ -46,6 +47,9 @@ function storedAnswer(req: IncomingMessage, pages: PageCache, trustsProxy: PageC
     if (language) return undefined;
     if (language === null) vary = LANGUAGE_VARY;
   }
-  const page = pages.get(pageKey(url));
+  // A path whose pages the cache has not kept yet goes to the application, which knows its route.
+  const query = pages.queryOf(pathname);
+  if (!query) return undefined;
+  const page = pages.get(queryAt < 0 ? pathname : canonicalAddress(pathname, url.slice(queryAt), query));
   return page && { page, vary, https: isHttps(req, trustsProxy) };
 }

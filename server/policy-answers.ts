@@ -25,6 +25,17 @@ export function policyHeaders(policy: Policy, kind: RouteKind, request: Request)
   return headers;
 }
 
+/**
+ * Whether an action's answer tells of work done: a 2xx or 3xx (returned or thrown), and not the one
+ * answer shape's refusal (`{ ok: false }`), which some forms send with a 200 for the page to show.
+ */
+export function answeredSuccess(answer: unknown): boolean {
+  const status = answer instanceof Response ? answer.status : isDataWithInit(answer) ? (answer.init?.status ?? 200) : 200;
+  const body = isDataWithInit(answer) ? answer.data : answer;
+  const refused = typeof body === "object" && body !== null && (body as { ok?: unknown }).ok === false;
+  return status < 400 && !refused;
+}
+
 const isDataWithInit = (value: unknown): value is DataWithResponseInit<unknown> =>
   typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, ServerBuild } from "react-rou
 import { declaredPolicy, type Policy, type RoutePolicy } from "~/lib/route-policies";
 import { actorOf } from "~/modules/audit/audit.server";
 import { contextWith, decideAccess } from "~/modules/accounts/route-access.server";
-import { policyHeaders, refusalAnswer, withPolicyHeaders, type RouteKind } from "./policy-answers";
+import { answeredSuccess, policyHeaders, refusalAnswer, withPolicyHeaders, type RouteKind } from "./policy-answers";
 import { PRIVATE_NO_STORE } from "~/lib/plain-answers";
 
 /**
@@ -91,6 +91,7 @@ interface Guarded {
 function guard(handler: Handler, { policy, method, kind, resource }: Guarded): Handler {
   const rule = (method === "read" ? policy.read : policy.write) as Policy;
   const messages = policy.messages?.[method];
+  const changes = method === "write" ? policy.changes : undefined;
   return async (args, handlerContext) => {
     const { request, context, params } = args;
     const headers = policyHeaders(rule, kind, request);
@@ -100,8 +101,11 @@ function guard(handler: Handler, { policy, method, kind, resource }: Guarded): H
     try {
       answer = await handler({ ...args, context: contextWith(context, decision.found) }, handlerContext);
     } catch (thrown) {
+      if (changes && answeredSuccess(thrown) && thrown instanceof Response) await context.services.pageChanges.changed(changes, context.services.now());
       throw withPolicyHeaders(thrown, headers);
     }
+    // Before the answer leaves, so the page its visitor opens next (and everyone's) shows the change.
+    if (changes && answeredSuccess(answer)) await context.services.pageChanges.changed(changes, context.services.now());
     return withPolicyHeaders(answer, headers, decision.status);
   };
 }

@@ -1,8 +1,9 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { mayUseCache, pageArea, pageKey, renderedPage, sendCachedPage, sendOwnPage } from "./cached-pages";
-import { isCachedPage, type PageCache } from "~/adapters/pages/page-cache.server";
+import { isPageAnswer, mayUseCache, renderedPage, sendCachedPage, sendOwnPage, sendTooBusy } from "./cached-pages";
+import { isCachedPage, PageCacheBusy, type PageCache } from "~/adapters/pages/page-cache.server";
+import { pageFiler, type PageFiling } from "./page-rules";
 import { pageBytesOf, sharedPartOf, wholeBodyOf } from "~/lib/page-response";
 import { answerEncoding, gzipPage, mayCompress } from "./compress-answers";
 import { bufferedBody } from "./request-body";
@@ -15,8 +16,6 @@ export interface RouterHandlerOptions {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** The anonymous page cache; without it every request renders. */
   pages?: PageCache;
-  /** Runs after a request's action and before its answer is sent: what it changed is forgotten by the page caches. */
-  afterAction?: (req: ExpressRequest) => Promise<void>;
   /** Render threads for public pages while the server is busy (production); without it every page renders here. */
   renderPool?: RenderPool;
 }
@@ -26,8 +25,9 @@ export interface RouterHandlerOptions {
  * the one the body-limit middleware already read (server/request-body.ts), never the socket, so no
  * route can read more than that limit.
  */
-export function routerHandler({ build, mode, getLoadContext, pages, afterAction, renderPool }: RouterHandlerOptions): RequestHandler {
+export function routerHandler({ build, mode, getLoadContext, pages, renderPool }: RouterHandlerOptions): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
+  const filing = fileringOf(build);
   const development = mode === "development";
   // Page GETs under way at once (from their arrival to their answer's last byte): the render pool's sign of a crowd.
   let pagesUnderWay = 0;
@@ -50,35 +50,51 @@ export function routerHandler({ build, mode, getLoadContext, pages, afterAction,
       res.once("close", () => pagesUnderWay--);
     }
     try {
-      const key = pages && mayUseCache(req) ? pageKey(req.originalUrl) : undefined;
-      const cached = key === undefined ? undefined : pages?.get(key);
+      const filed = pages && mayUseCache(req) ? await filing(req.originalUrl) : undefined;
+      const cached = filed && pages?.get(filed.key);
       if (cached) return sendCachedPage(req, res, cached, { development, hit: true });
-      if (pages && key !== undefined && req.method === "GET") {
-        // Rendered for whoever asked first and shared with those who asked meanwhile, so one visitor
-        // leaving must not stop it. A visitor who waited for another's render counts as a hit.
+      if (pages && filed && req.method === "GET") {
+        // Rendered for whoever asked first, from the page's own address (the query it reads and no
+        // more), and shared with those who asked meanwhile, so one visitor leaving must not stop it. A
+        // visitor who waited for another's render counts as a hit.
         let rendered = false;
         const render = async () => {
           rendered = true;
-          const request = fetchRequest(req, res, { abortOnClose: false });
+          const request = fetchRequest(req, res, { abortOnClose: false, address: filed.key });
           // The render is shared, so it is always the whole page; the cache then answers each client's own condition.
           request.headers.delete("if-none-match");
           request.headers.delete("if-modified-since");
           return renderedPage(await renderPage(request, req, res, { forOneClient: false }));
         };
-        const page = await pages.fill(key, pageArea(req.path), render);
+        const page = await pages.fill(filed.key, filed.rule, render);
         if (isCachedPage(page)) return sendCachedPage(req, res, page, { development, hit: !rendered });
         return page.stream ? await sendResponse(res, page.stream) : sendOwnPage(req, res, page);
       }
       const response = await renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true });
-      await afterAction?.(req);
+      // An anonymous page whose route has no cache rule is this visitor's alone.
+      if (pages && mayUseCache(req) && isPageAnswer(response)) res.setHeader("X-Page-Cache", "bypass");
       await sendResponse(res, response, { acceptEncoding: req.headers["accept-encoding"] });
     } catch (error) {
+      if (error instanceof PageCacheBusy) return sendTooBusy(res);
       next(error);
     }
   };
 }
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, { abortOnClose }: { abortOnClose: boolean }): Request {
+/** Files an address by the route that answers it, with the build's routes (reloaded with each build in development). */
+function fileringOf(build: RouterHandlerOptions["build"]): (originalUrl: string) => Promise<PageFiling | undefined> {
+  const filers = new WeakMap<ServerBuild, ReturnType<typeof pageFiler>>();
+  return async (originalUrl) => {
+    const loaded = typeof build === "function" ? await build() : build;
+    let filer = filers.get(loaded);
+    if (!filer) filers.set(loaded, (filer = pageFiler(loaded)));
+    const query = originalUrl.indexOf("?");
+    return query < 0 ? filer(originalUrl, "") : filer(originalUrl.slice(0, query), originalUrl.slice(query));
+  };
+}
+
+/** `address`: the path and query to render instead of the visitor's own (a kept page's canonical address). */
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, { abortOnClose, address }: { abortOnClose: boolean; address?: string }): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -86,7 +102,7 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, { abortOnClose 
   }
   // A form is addressed to the origin it was accepted from (server/same-origin.ts), so React Router's own
   // origin check agrees with ours behind a proxy that ends TLS; anything else to the host it came to.
-  const url = new URL(`${acceptedOrigin(res) ?? `${req.protocol}://${hostOf(req)}`}${req.originalUrl}`);
+  const url = new URL(`${acceptedOrigin(res) ?? `${req.protocol}://${hostOf(req)}`}${address ?? req.originalUrl}`);
   const controller = new AbortController();
   if (abortOnClose) {
     res.on("close", () => {

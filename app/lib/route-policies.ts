@@ -1,3 +1,5 @@
+import { keptPage, type PageCacheRule, type PageChange } from "./page-cache-rules";
+
 /**
  * Who may use each route, in one place, and the one place that decides it: at start the server wraps
  * every loader and action of the build with the policy declared here (server/route-policy.ts), and
@@ -45,6 +47,15 @@ export interface RoutePolicy {
    * `.text`, sent as plain text; without it a refusal has an empty body.
    */
   refusalText?: string;
+  /** Whether and how the anonymous page cache keeps the route's answers (without it, never). */
+  cache?: PageCacheRule;
+  /**
+   * What a successful write changes for readers: once the action has answered 2xx or 3xx to a visitor its
+   * policy let through, the cached pages those changes touch are forgotten, here and in every process.
+   * A module that changes readers' pages elsewhere (the article editor, scheduled publishing) names its
+   * changes itself.
+   */
+  changes?: readonly PageChange[];
 }
 
 /** The subscriber list, its Sync and its export, refused. */
@@ -59,38 +70,38 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/article-image.ts": { read: "public" },
   "routes/article-cover.ts": { read: "public" },
   "routes/illustration.ts": { read: "public" },
-  "routes/sitemap.ts": { read: "public" },
-  "routes/sitemap-part.ts": { read: "public" },
-  "routes/robots.ts": { read: "public" },
-  "routes/blog-feed.ts": { read: "public" },
-  "routes/podcast-feed.ts": { read: "public" },
+  "routes/sitemap.ts": { read: "public", cache: keptPage("articles", "episodes") },
+  "routes/sitemap-part.ts": { read: "public", cache: keptPage("articles", "episodes") },
+  "routes/robots.ts": { read: "public", cache: keptPage() },
+  "routes/blog-feed.ts": { read: "public", cache: keptPage("articles") },
+  "routes/podcast-feed.ts": { read: "public", cache: keptPage("episodes") },
   "routes/podcast-audio.ts": { read: "public" },
   "routes/podcast-artwork.ts": { read: "public" },
-  "routes/podcast-transcript.ts": { read: "public" },
-  "routes/podcast-transcript-file.ts": { read: "public" },
-  "routes/podcast-chapters.ts": { read: "public" },
+  "routes/podcast-transcript.ts": { read: "public", cache: keptPage("episodes") },
+  "routes/podcast-transcript-file.ts": { read: "public", cache: keptPage("episodes") },
+  "routes/podcast-chapters.ts": { read: "public", cache: keptPage("episodes") },
   "routes/shop-cover.ts": { read: "public" },
   "routes/shop-video.ts": { read: "public" },
   "routes/files-book.ts": { read: "signed" },
   "routes/files-cover.ts": { read: "signed" },
   "routes/admin-access.ts": { read: "accounts", write: "accounts" },
   "routes/localized-layout.tsx": { read: "public" },
-  "routes/home.tsx": { read: "public" },
-  "routes/blog.tsx": { read: "public" },
-  "routes/blog-article.tsx": { read: "public" },
-  "routes/podcast.tsx": { read: "public", write: "admin" },
-  "routes/podcast-episode.tsx": { read: "public" },
-  "routes/shop.tsx": { read: "public", write: "admin" },
-  "routes/about.tsx": { read: "public", write: "public" },
-  "routes/updates.tsx": { read: "public" },
+  "routes/home.tsx": { read: "public", cache: keptPage("articles") },
+  "routes/blog.tsx": { read: "public", cache: { query: ["q", "category", "tag", "page"], changedBy: ["articles"] } },
+  "routes/blog-article.tsx": { read: "public", cache: keptPage("articles") },
+  "routes/podcast.tsx": { read: "public", write: "admin", cache: { query: ["view"], changedBy: ["episodes"] }, changes: ["episodes"] },
+  "routes/podcast-episode.tsx": { read: "public", cache: keptPage("episodes") },
+  "routes/shop.tsx": { read: "public", write: "admin", cache: keptPage("shop"), changes: ["shop"] },
+  "routes/about.tsx": { read: "public", write: "public", cache: keptPage("comments") },
+  "routes/updates.tsx": { read: "public", cache: keptPage("articles", "episodes") },
   "routes/admin.tsx": { read: "page", write: "accounts" },
-  "routes/upload-diagnostics.tsx": { read: "public" },
-  "routes/cart.tsx": { read: "public" },
+  "routes/upload-diagnostics.tsx": { read: "public", cache: keptPage() },
+  "routes/cart.tsx": { read: "public", cache: keptPage("shop") },
   "routes/subscribe.tsx": { read: "public", write: "public" },
-  "routes/discourse-labs.tsx": { read: "public" },
-  "routes/unfiltered-dialogues.tsx": { read: "public" },
-  "routes/resources.tsx": { read: "public" },
-  "routes/contact.tsx": { read: "public", write: "public" },
+  "routes/discourse-labs.tsx": { read: "public", cache: keptPage("articles") },
+  "routes/unfiltered-dialogues.tsx": { read: "public", cache: keptPage("episodes") },
+  "routes/resources.tsx": { read: "public", cache: keptPage() },
+  "routes/contact.tsx": { read: "public", write: "public", cache: { query: ["topic"], changedBy: [] } },
   "routes/sign-in.tsx": { read: "accounts", write: "accounts" },
   "routes/sign-up.tsx": { read: "accounts", write: "accounts" },
   "routes/sign-out.ts": { read: "accounts", write: "accounts" },
@@ -103,19 +114,19 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/account.tsx": { read: "signedIn", write: "signedIn" },
   "routes/setup.tsx": { read: "accounts", write: "accounts" },
   "routes/not-found.tsx": { read: "public" },
-  "routes/newsletter.tsx": { read: "public", write: "public" },
+  "routes/newsletter.tsx": { read: "public", write: "public", cache: keptPage() },
   "routes/newsletter-confirm.tsx": { read: "public", write: "public" },
   "routes/unsubscribe.tsx": { read: "public", write: "public" },
   "routes/admin-audit-log.tsx": { read: "admin" },
   "routes/admin-audit-log-csv.ts": { read: "admin" },
   "routes/admin-security-events.tsx": { read: "admin" },
-  "routes/admin-moderation.tsx": { read: "admin", write: "admin" },
+  "routes/admin-moderation.tsx": { read: "admin", write: "admin", changes: ["comments"] },
   "routes/admin-subscribers.tsx": { read: "admin", write: "admin", messages: { read: SUBSCRIBER_REFUSALS.list, write: SUBSCRIBER_REFUSALS.sync } },
   "routes/admin-subscribers-csv.ts": { read: "admin", messages: { read: SUBSCRIBER_REFUSALS.export }, refusalText: "subscribers.exportRefused" },
-  "routes/admin-shop.tsx": { read: "admin", write: "admin" },
+  "routes/admin-shop.tsx": { read: "admin", write: "admin", changes: ["shop"] },
   "routes/admin-podcast.tsx": { read: "admin" },
   "routes/admin-podcast-csv.ts": { read: "admin", refusalText: "podcastListens.exportRefused" },
-  "routes/admin-settings.tsx": { read: "admin", write: "admin" },
+  "routes/admin-settings.tsx": { read: "admin", write: "admin", changes: ["settings"] },
   "routes/admin-articles.tsx": { read: "admin" },
   "routes/admin-article-edit.tsx": { read: "admin", write: "admin" },
   "routes/article-preview.tsx": { read: "signed" },

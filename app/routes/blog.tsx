@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import type { Route } from "./+types/blog";
 import { ArticleCard } from "~/components/blog/article-card";
 import { BlogSidebar } from "~/components/blog/blog-sidebar";
@@ -11,15 +11,18 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/paths";
 import { listArticles } from "~/modules/blog/articles.server";
 import { parseInput } from "~/lib/form-input";
-import { ALL_ARTICLES, blogSearchString } from "~/modules/blog/blog-query";
+import { blogSearchString } from "~/modules/blog/blog-query";
 import { blogQuerySchema } from "~/modules/blog/blog-query-form";
 import { toCard } from "~/modules/blog/cards";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const read = parseInput(blogQuerySchema, new URL(request.url).searchParams);
-  const query = read.ok ? read.value : ALL_ARTICLES;
+  if (!read.ok) throw data(null, { status: 404 });
+  const query = read.value;
   const result = await listArticles(context.services.db, { language, search: query.q, category: query.category, tag: query.tag }, query.page);
+  // A page past the last one (page 1 of an empty search is a page, saying it found nothing).
+  if (result.page !== query.page) throw data(null, { status: 404 });
   return {
     i18n: pageResourcesFor(language, ["blog"]), query: { ...query, page: result.page }, total: result.total, pageCount: result.pageCount, cards: result.articles.map((a) => toCard(a, language)) };
 }

@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const listen = { episodeId, ip: context.clientIp, userAgent: request.headers.get("user-agent"), secret: config.sessionSecret, now: now() };
     // A failed count must never stop the audio. The episode pages show the count, so they render again.
     const counted = await countListen(db, listen).catch((error: unknown) => void logger.error({ err: error, episodeId }, "listen not counted"));
-    if (counted) await pageChanges.changed(["podcast"], listen.now).catch((error: unknown) => logger.error({ err: error }, "page change not recorded"));
+    if (counted) await pageChanges.changed(["episodes"], listen.now);
   }
   return response;
 }

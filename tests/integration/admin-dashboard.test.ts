@@ -66,7 +66,7 @@ describe.each(dialects)("admin dashboard pages on %s", (dialect) => {
     const id = randomUUID();
     await db().insertInto("comments").values({ id, page: "about", name, body, language: "en", status, created_at: createdAt, moderated_at: null }).execute();
     // Stored here without a form, so the page cache is told as the admin's form would tell it.
-    await app.services.pageChanges.changed(undefined, new Date());
+    await app.services.pageChanges.changed(["settings"], new Date());
     return id;
   }
   async function addMessage(name: string, message: string, createdAt = new Date().toISOString()) {

@@ -22,7 +22,7 @@ describe("an episode's structured data", () => {
     expect(episode.image).toBe("https://diaspora.example/podcast/artwork/legacy-of-mlk.png");
 
     await writeSetting(app.services.db, "podcast.title", "Diaspora Policy Radio", new Date());
-    await app.services.pageChanges.changed(undefined, new Date());
+    await app.services.pageChanges.changed(["settings"], new Date());
     expect(await feedTitle()).toBe("Diaspora Policy Radio");
     expect((await structuredData("/podcast/legacy-of-mlk")).partOfSeries.name).toBe("Diaspora Policy Radio");
   });

@@ -27,7 +27,7 @@ describe("home page", () => {
     await writeSetting(app.services.db, "promo.countries", "61", now);
     await writeSetting(app.services.db, "newsletter.subscriberClaim", "800", now);
     // Written here without the admin's form, which is what tells the page cache.
-    await app.services.pageChanges.changed(undefined, now);
+    await app.services.pageChanges.changed(["settings"], now);
     const html = await (await fetch(`${app.url}/`)).text();
     expect(html).toContain("245+ movements");
     expect(html).toContain("61 countries");

@@ -48,7 +48,7 @@ describe("findable", () => {
     await app.services.db.updateTable("articles").set({ updated_at: "2026-01-01T08:00:00.000Z" }).where("id", "=", article.id).execute();
     await app.services.db.updateTable("article_translations").set({ updated_at: "2026-01-01T08:00:00.000Z" }).where("article_id", "=", article.id).execute();
     await app.services.db.updateTable("article_translations").set({ updated_at: "2026-03-05T08:00:00.000Z" }).where("article_id", "=", article.id).where("language", "=", "pt").execute();
-    await app.services.pageChanges.changed(undefined, new Date());
+    await app.services.pageChanges.changed(["settings"], new Date());
     const { urlset } = await xml("/sitemap.xml", /application\/xml/);
     const entry = (asList(urlset.url) as Array<{ loc: string; lastmod?: string }>).find((url) => url.loc === `https://diaspora.example/fr/blog/${SAMPLE_ARTICLE}`);
     expect(entry?.lastmod).toBe("2026-03-05");

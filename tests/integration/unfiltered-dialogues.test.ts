@@ -22,7 +22,7 @@ describe.each(dialects)("/unfiltered-dialogues on %s", (dialect) => {
 
   it("says the conversations are being recorded while no episode is published", async () => {
     await app.services.db.deleteFrom("episodes").execute();
-    await app.services.pageChanges.changed(undefined, new Date());
+    await app.services.pageChanges.changed(["settings"], new Date());
     const html = await page("/unfiltered-dialogues");
     expect(html).toContain(dialogues("en").latestText);
     expect(html).not.toMatch(/href="\/podcast\/[^"]+"/);

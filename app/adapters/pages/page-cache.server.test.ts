@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, inlineScriptHashes, isCachedPage, PageCache, type RenderedPage } from "./page-cache.server";
+import type { PageChange } from "~/lib/page-cache-rules";
+import { chooseEncoding, inlineScriptHashes, isCachedPage, PageCache, type FillRule, type RenderedPage } from "./page-cache.server";
 
 const html = (text: string): RenderedPage => ({
   status: 200,
@@ -10,12 +11,15 @@ const html = (text: string): RenderedPage => ({
   shareable: true,
 });
 
+/** A page read by the given changes, filed under its path alone. */
+const rule = (pathname: string, ...changedBy: PageChange[]): FillRule => ({ pathname, query: [], changedBy });
+
 const cache = (maxBytes = 1_000_000, now = () => 0) => new PageCache({ maxBytes, maxAgeMs: 60_000, now });
 
 describe("PageCache", () => {
   it("stores a shareable page compressed both ways, without nonces, with an ETag and its scripts' hashes", async () => {
     const pages = cache();
-    const page = await pages.fill("/blog", "blog", async () => html("blog"));
+    const page = await pages.fill("/blog", rule("/blog", "articles"), async () => html("blog"));
     if (!isCachedPage(page)) throw new Error("not stored");
     const text = page.bodies.identity.toString();
     expect(text).not.toContain("nonce");
@@ -35,7 +39,7 @@ describe("PageCache", () => {
       await new Promise((resolve) => setImmediate(resolve));
       return html("once");
     };
-    const answers = await Promise.all(Array.from({ length: 50 }, () => pages.fill("/", "", render)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => pages.fill("/", rule("/"), render)));
     expect(renders).toBe(1);
     expect(new Set(answers).size).toBe(1);
   });
@@ -48,19 +52,19 @@ describe("PageCache", () => {
       await new Promise((resolve) => setImmediate(resolve));
       return { ...html(`visitor ${renders}`), shareable: false };
     };
-    const answers = await Promise.all([pages.fill("/a", "a", personal), pages.fill("/a", "a", personal)]);
+    const answers = await Promise.all([pages.fill("/a", rule("/a"), personal), pages.fill("/a", rule("/a"), personal)]);
     expect(renders).toBe(2);
     expect(answers.map((answer) => (answer as RenderedPage).body.toString())).toEqual([expect.stringContaining("visitor 1"), expect.stringContaining("visitor 2")]);
     expect(pages.get("/a")).toBeUndefined();
-    await pages.fill("/missing", "missing", async () => ({ ...html("gone"), status: 404 }));
+    await pages.fill("/missing", rule("/missing"), async () => ({ ...html("gone"), status: 404 }));
     expect(pages.get("/missing")).toBeUndefined();
   });
 
-  it("forgets the invalidated areas only, or everything", async () => {
+  it("forgets the pages the changes touch only, or everything", async () => {
     const pages = cache();
-    await pages.fill("/blog", "blog", async () => html("blog"));
-    await pages.fill("/podcast", "podcast", async () => html("podcast"));
-    pages.invalidate(["podcast"]);
+    await pages.fill("/blog", rule("/blog", "articles"), async () => html("blog"));
+    await pages.fill("/podcast", rule("/podcast", "episodes"), async () => html("podcast"));
+    pages.invalidate(["episodes"]);
     expect(pages.get("/podcast")).toBeUndefined();
     expect(pages.get("/blog")).toBeDefined();
     pages.invalidate();
@@ -70,9 +74,9 @@ describe("PageCache", () => {
   it("does not store a render that an invalidation overtook, and does not make later visitors wait for it", async () => {
     const pages = cache();
     let release = () => {};
-    const slow = pages.fill("/blog", "blog", () => new Promise((resolve) => (release = () => resolve(html("before the change")))));
-    pages.invalidate(["blog"]);
-    const after = await pages.fill("/blog", "blog", async () => html("after the change"));
+    const slow = pages.fill("/blog", rule("/blog", "articles"), () => new Promise((resolve) => (release = () => resolve(html("before the change")))));
+    pages.invalidate(["articles"]);
+    const after = await pages.fill("/blog", rule("/blog", "articles"), async () => html("after the change"));
     release();
     await slow;
     expect(isCachedPage(after) && after.bodies.identity.toString()).toContain("after the change");
@@ -81,13 +85,13 @@ describe("PageCache", () => {
   });
 
   it("keeps its bytes under the limit by dropping the least recently used page", async () => {
-    const first = await cache().fill("/x", "x", async () => html("x"));
+    const first = await cache().fill("/x", rule("/x"), async () => html("x"));
     const perPage = isCachedPage(first) ? first.bodies.identity.length + first.bodies.gzip.length + first.bodies.br.length : 0;
     const pages = cache(perPage * 2 + 10);
-    await pages.fill("/a", "a", async () => html("x"));
-    await pages.fill("/b", "b", async () => html("x"));
+    await pages.fill("/a", rule("/a"), async () => html("x"));
+    await pages.fill("/b", rule("/b"), async () => html("x"));
     pages.get("/a");
-    await pages.fill("/c", "c", async () => html("x"));
+    await pages.fill("/c", rule("/c"), async () => html("x"));
     expect(pages.get("/b")).toBeUndefined();
     expect(pages.get("/a")).toBeDefined();
     expect(pages.get("/c")).toBeDefined();
@@ -97,7 +101,7 @@ describe("PageCache", () => {
   it("renders again a page older than its longest age", async () => {
     let clock = 0;
     const pages = cache(1_000_000, () => clock);
-    await pages.fill("/", "", async () => html("old"));
+    await pages.fill("/", rule("/"), async () => html("old"));
     clock = 60_001;
     expect(pages.get("/")).toBeUndefined();
   });

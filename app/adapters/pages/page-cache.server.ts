@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-import { entityTag } from "~/lib/conditional-get.server";
+import type { PageChange } from "~/lib/page-cache-rules";
+import { storablePage, type Effort } from "./page-compression.server";
+import { FillTurns, Recompression } from "./page-cache-work.server";
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+export { inlineScriptHashes } from "./page-compression.server";
+export { PageCacheBusy } from "./page-cache-work.server";
 
 /** One stored page: its bytes in each encoding, the headers that describe them and what it is about. */
 export interface CachedPage {
@@ -15,8 +14,10 @@ export interface CachedPage {
   scriptSources: string[];
   etag: string;
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
-  /** The first path segment after the language ("blog", "podcast", "" for home): what an invalidation names. */
-  area: string;
+  /** How hard its bodies were compressed: quickly when stored, at the best level once it is read again. */
+  effort: Effort;
+  /** The changes that make it stale (its route's cache rule); a settings change makes every page stale. */
+  changedBy: readonly PageChange[];
   storedAt: number;
 }
 
@@ -39,29 +40,57 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** A page older than this renders again even if nothing was invalidated (time-based content). */
   maxAgeMs: number;
+  /** New pages rendered at once for the cache; more wait their turn (default 2: a core is left for the stored pages). */
+  maxFills?: number;
+  /** New pages that may wait for a turn; past that a fill is refused with `PageCacheBusy` (default 256). */
+  maxWaiting?: number;
   now?: () => number;
 }
 
+/** What the cache files a page with: its address's query names (for lookups) and the changes that make it stale. */
+export interface FillRule {
+  /** The page's path, as the lane meets it, and the query parameters its key keeps. */
+  pathname: string;
+  query: readonly string[];
+  changedBy: readonly PageChange[];
+}
+
+/** The paths whose query names are remembered, at most; past it the list starts again (it is relearnt from renders). */
+const MAX_KNOWN_PATHS = 20_000;
+
 /**
- * The anonymous page cache: rendered public pages kept in memory, compressed once (brotli and gzip),
- * with an ETag, bounded in bytes with least-recently-used eviction. A burst of misses for one page
- * renders it once: the others wait for that render. An invalidation that lands while a page renders
- * keeps that render from being stored, so a change is never hidden by a render that started before it.
+ * The anonymous page cache: rendered public pages kept in memory, compressed (brotli and gzip), with an
+ * ETag, bounded in bytes with least-recently-used eviction. A burst of misses for one page renders it
+ * once: the others wait for that render. At most `maxFills` new pages render at a time, so a flood of
+ * new addresses cannot take the server from the pages already kept. An invalidation that lands while
+ * a page renders keeps that render from being stored (the visitors who waited for it still get it),
+ * so a change is never hidden by a render that started before it.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private readonly rendering = new Map<string, Promise<CachedPage | RenderedPage>>();
+  /** Each known path's query names: how the lane files an address without asking the router. */
+  private readonly queryNames = new Map<string, readonly string[]>();
   private bytes = 0;
   /** Bumped by every invalidation; a render stores its page only if none happened meanwhile. */
   private generation = 0;
   private readonly now: () => number;
+  private readonly turns: FillTurns;
+  private readonly recompression: Recompression;
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.turns = new FillTurns(options.maxFills ?? 2, options.maxWaiting ?? 256);
+    this.recompression = new Recompression(this.pages, () => this.turns.busy, (key, page) => this.replace(key, page));
   }
 
   get size(): { pages: number; bytes: number } {
     return { pages: this.pages.size, bytes: this.bytes };
+  }
+
+  /** The query names kept in the keys of `pathname`'s pages; undefined until one of them was stored. */
+  queryOf(pathname: string): readonly string[] | undefined {
+    return this.queryNames.get(pathname);
   }
 
   /** The stored page for `key`, fresh enough to serve, or undefined. Marks it recently used. */
@@ -74,6 +103,8 @@ export class PageCache {
     }
     this.pages.delete(key);
     this.pages.set(key, page);
+    // Read a second time: worth the best compression, when the server has a moment.
+    if (page.effort === "quick") this.recompression.ask(key);
     return page;
   }
 
@@ -82,20 +113,23 @@ export class PageCache {
    * page that may not be shared (it sets a cookie, or was not a 200) goes only to the caller whose
    * render it was; the others that waited for it render their own.
    */
-  async fill(key: string, area: string, render: () => Promise<RenderedPage>): Promise<CachedPage | RenderedPage> {
+  async fill(key: string, rule: FillRule, render: () => Promise<RenderedPage>): Promise<CachedPage | RenderedPage> {
     const stored = this.get(key);
     if (stored) return stored;
     const pending = this.rendering.get(key);
     if (pending) {
       const page = await pending;
-      return isCachedPage(page) ? page : render();
+      return isCachedPage(page) ? page : this.turns.take(render);
     }
     const generation = this.generation;
-    const work = render()
-      .then(async (rendered) => {
+    const work = this.turns
+      .take(async () => {
+        const rendered = await render();
         if (!rendered.shareable || rendered.status !== 200) return rendered;
-        const page = await compressPage(rendered, area, this.now());
-        if (generation === this.generation) this.store(key, page);
+        return storablePage(rendered, rule.changedBy, this.now());
+      })
+      .then((page) => {
+        if (isCachedPage(page) && generation === this.generation) this.store(key, rule, page);
         return page;
       })
       .finally(() => {
@@ -105,17 +139,26 @@ export class PageCache {
     return work;
   }
 
-  /** Forgets the pages of the given areas (every page when none is named). */
-  invalidate(areas?: readonly string[]): void {
+  /** Forgets the pages the given changes touch (every page when none is named). */
+  invalidate(changes?: readonly PageChange[]): void {
     this.generation++;
     // A visitor who arrives after the change must not wait for a render that started before it.
     this.rendering.clear();
-    for (const [key, page] of this.pages) if (!areas || areas.includes(page.area)) this.remove(key);
+    for (const [key, page] of this.pages) {
+      if (!changes || page.changedBy.some((change) => changes.includes(change))) this.remove(key);
+    }
   }
 
-  private store(key: string, page: CachedPage): void {
+  /** Resolves once no page waits for its best compression (tests and benchmarks wait on it). */
+  recompressed(): Promise<void> {
+    return this.recompression.done();
+  }
+
+  private store(key: string, rule: FillRule, page: CachedPage): void {
     const bytes = pageBytes(page);
     if (bytes > this.options.maxBytes) return;
+    if (this.queryNames.size >= MAX_KNOWN_PATHS) this.queryNames.clear();
+    this.queryNames.set(rule.pathname, rule.query);
     this.remove(key);
     this.pages.set(key, page);
     this.bytes += bytes;
@@ -123,6 +166,14 @@ export class PageCache {
       if (this.bytes <= this.options.maxBytes) break;
       this.remove(oldest);
     }
+  }
+
+  /** Puts a recompressed copy in place of `key`'s page, in the same place in the eviction order. */
+  private replace(key: string, page: CachedPage): void {
+    const old = this.pages.get(key);
+    if (!old) return;
+    this.pages.set(key, page);
+    this.bytes += pageBytes(page) - pageBytes(old);
   }
 
   private remove(key: string): void {
@@ -137,44 +188,6 @@ export const isCachedPage = (page: CachedPage | RenderedPage): page is CachedPag
 
 function pageBytes(page: CachedPage): number {
   return page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length;
-}
-
-async function compressPage(rendered: RenderedPage, area: string, storedAt: number): Promise<CachedPage> {
-  const isHtml = rendered.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
-  const identity = isHtml ? withoutNonces(rendered.body) : rendered.body;
-  const [gzipped, brotlied] = await Promise.all([
-    gzipAsync(identity, { level: 9 }),
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-  ]);
-  return {
-    status: rendered.status,
-    headers: rendered.headers,
-    scriptSources: isHtml ? inlineScriptHashes(identity.toString("utf8")) : [],
-    etag: entityTag(identity),
-    bodies: { identity, gzip: gzipped, br: brotlied },
-    area,
-    storedAt,
-  };
-}
-
-/** A stored page is shared by every visitor, so no script in it may carry one request's nonce. */
-function withoutNonces(body: Buffer): Buffer {
-  return Buffer.from(body.toString("utf8").replace(/(<script\b[^>]*?)\snonce="[^"]*"/g, "$1"), "utf8");
-}
-
-/**
- * The CSP sources of a page's inline scripts: one SHA-256 hash per script body. With 'strict-dynamic'
- * those scripts may load the app's chunks, and nothing else inline runs: the strength of a nonce
- * without a value that a shared page would have to reuse.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes = "", body = ""] = match;
-    if (/\ssrc\s*=/.test(attributes) || /type\s*=\s*"application\/(ld\+)?json"/.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
 }
 
 /** Which of the encodings the site makes a client takes (q=0 refuses one; "*" stands for the others). */

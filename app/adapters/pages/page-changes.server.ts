@@ -1,16 +1,18 @@
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { Db } from "~/adapters/db/database.server";
+import { EVERY_PAGE_CHANGE, type PageChange } from "~/lib/page-cache-rules";
 
-/** Every area of pages at once ("every page changed"). */
-export const EVERY_PAGE = "*";
+/** The row an older release bumped for "every page"; still read, so a process of that release is followed. */
+const EVERY_PAGE_ROW = "*";
 
 /**
- * Tells the page caches that something readers see has changed. Areas are a page path's first segment
- * after the language ("blog", "podcast", "" for the home page); none named means every page.
+ * Tells the page caches that something readers see has changed: the kinds of change (articles,
+ * episodes…) that the pages' cache rules name (app/lib/page-cache-rules.ts). Never throws: a change
+ * that cannot be recorded is logged, and the pages it touched still renew within the cache's age limit.
  */
 export interface PageChanges {
-  changed(areas: readonly string[] | undefined, now: Date): Promise<void>;
+  changed(changes: readonly PageChange[], now: Date): Promise<void>;
 }
 
 export interface PageChangeFeed extends PageChanges {
@@ -20,14 +22,22 @@ export interface PageChangeFeed extends PageChanges {
   start(intervalMs: number): () => void;
 }
 
+/** What a cache forgets: the pages that the given changes touch, or every page when none is named. */
+export type ForgetPages = (changes?: readonly PageChange[]) => void;
+
 /**
  * Changes reach this process's cache at once through `forget`, and the other processes' through a
- * counter per area in the database (table page_versions), which each process polls.
+ * counter per kind of change in the database (table page_versions, its `area` column), which each
+ * process polls.
  */
-export async function pageChangeFeed(db: Db, forget: (areas?: readonly string[]) => void, logger: Logger): Promise<PageChangeFeed> {
+export async function pageChangeFeed(db: Db, forget: ForgetPages, logger: Logger): Promise<PageChangeFeed> {
   const seen = new Map<string, number>();
   const readVersions = () => db.selectFrom("page_versions").select(["area", "version"]).execute();
   for (const row of await readVersions()) seen.set(row.area, row.version);
+  const forgetChanges = (changes: readonly string[]) => {
+    if (changes.includes(EVERY_PAGE_ROW) || changes.includes(EVERY_PAGE_CHANGE)) forget();
+    else if (changes.length > 0) forget(changes as PageChange[]);
+  };
 
   const poll = async () => {
     const changed: string[] = [];
@@ -35,22 +45,25 @@ export async function pageChangeFeed(db: Db, forget: (areas?: readonly string[])
       if (seen.get(row.area) !== row.version) changed.push(row.area);
       seen.set(row.area, row.version);
     }
-    if (changed.includes(EVERY_PAGE)) forget();
-    else if (changed.length > 0) forget(changed);
+    forgetChanges(changed);
+  };
+
+  const record = async (change: PageChange, now: Date) => {
+    const row = await db
+      .insertInto("page_versions")
+      .values({ area: change, version: 1, changed_at: now.toISOString() })
+      .onConflict((conflict) => conflict.column("area").doUpdateSet({ version: sql<number>`page_versions.version + 1`, changed_at: now.toISOString() }))
+      .returning("version")
+      .executeTakeFirstOrThrow();
+    // Our own bump needs no second forgetting; a bump by another process in between still shows at the next poll.
+    if (row.version === (seen.get(change) ?? 0) + 1) seen.set(change, row.version);
   };
 
   return {
-    async changed(areas, now) {
-      forget(areas);
-      for (const area of areas ?? [EVERY_PAGE]) {
-        const row = await db
-          .insertInto("page_versions")
-          .values({ area, version: 1, changed_at: now.toISOString() })
-          .onConflict((conflict) => conflict.column("area").doUpdateSet({ version: sql<number>`page_versions.version + 1`, changed_at: now.toISOString() }))
-          .returning("version")
-          .executeTakeFirstOrThrow();
-        // Our own bump needs no second forgetting; a bump by another process in between still shows at the next poll.
-        if (row.version === (seen.get(area) ?? 0) + 1) seen.set(area, row.version);
+    async changed(changes, now) {
+      forgetChanges(changes);
+      for (const change of new Set(changes)) {
+        await record(change, now).catch((error: unknown) => logger.error({ err: error, change }, "page change not recorded"));
       }
     },
     poll,

@@ -5,15 +5,19 @@ import { isCategory, isTag } from "./taxonomy";
 
 /**
  * What the blog list shows, as it lives in the URL (?q=&category=&tag=&page=), so links can be shared.
- * Anything unknown or malformed is dropped: a bad link shows a sensible page, never an error, so
- * reading it never fails.
+ * An unknown category or tag, or a page that is not a page number, fails: the list answers 404 rather
+ * than a copy of another page under an address nobody links to (each such address would be one more
+ * page to render and keep).
  */
 export const blogQuerySchema = z.object({
   q: textField().transform(normalizeQuery),
-  category: textField().transform((category) => (isCategory(category) ? category : undefined)),
-  tag: textField().transform((tag) => (isTag(tag) ? tag : undefined)),
-  page: textField().transform((text) => {
-    const page = Number.parseInt(text || "1", 10);
-    return Number.isFinite(page) && page > 0 ? page : 1;
-  }),
+  category: textField()
+    .refine((category) => category === "" || isCategory(category), "unknownCategory")
+    .transform((category) => (isCategory(category) ? category : undefined)),
+  tag: textField()
+    .refine((tag) => tag === "" || isTag(tag), "unknownTag")
+    .transform((tag) => (isTag(tag) ? tag : undefined)),
+  page: textField()
+    .refine((text) => text === "" || /^[1-9]\d{0,5}$/.test(text), "notAPage")
+    .transform((text) => Number.parseInt(text || "1", 10)),
 });

@@ -83,7 +83,7 @@ export async function storeSettings(
     );
     return keys;
   });
-  await services.pageChanges.changed(undefined, now).catch((error: unknown) => services.logger.error({ err: error }, "page change not recorded"));
+  await services.pageChanges.changed(["settings"], now);
   return changed;
 }
 

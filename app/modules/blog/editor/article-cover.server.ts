@@ -55,7 +55,7 @@ export async function uploadArticleCover(services: Services, actor: Actor, artic
       throw error;
     }
     await removeCoverFiles(services, article.image);
-    await services.pageChanges.changed(undefined, now).catch((error: unknown) => services.logger.error({ err: error }, "page change not recorded"));
+    await services.pageChanges.changed(["articles"], now);
   } finally {
     await services.uploads.remove(uploadId);
   }
@@ -87,5 +87,5 @@ export async function removeArticleCover(services: Services, actor: Actor, artic
     await recordAudit(trx, actor, { action: "article.cover_removed", resource: `article:${articleId}`, details: { slug: article.slug } }, now);
   });
   await removeCoverFiles(services, article.image);
-  await services.pageChanges.changed(undefined, now).catch((error: unknown) => services.logger.error({ err: error }, "page change not recorded"));
+  await services.pageChanges.changed(["articles"], now);
 }

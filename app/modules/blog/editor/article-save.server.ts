@@ -58,7 +58,7 @@ export async function saveArticle(services: Services, actor: Actor, save: Articl
     return result;
   });
   // Readers' pages show the change at once (the form post also tells the cache; a background save would not).
-  if (save.intent !== "autosave") await services.pageChanges.changed(undefined, now).catch((error: unknown) => services.logger.error({ err: error }, "page change not recorded"));
+  if (save.intent !== "autosave") await services.pageChanges.changed(["articles"], now);
   return saved;
 }
 

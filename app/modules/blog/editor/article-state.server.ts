@@ -12,7 +12,7 @@ const notFound = () => new Refusal("notFound", { status: 404 });
 
 /** Readers' pages show a change at once, in this process and the others. */
 async function pagesChanged(services: Services, now: Date): Promise<void> {
-  await services.pageChanges.changed(undefined, now).catch((error: unknown) => services.logger.error({ err: error }, "page change not recorded"));
+  await services.pageChanges.changed(["articles"], now);
 }
 
 /** Takes an article back from readers (published or scheduled → draft); its text and slug stay. */
