@@ -10,6 +10,7 @@ import { SAMPLE_ARTICLE } from "../tests/support/routes";
 import { spawnServer } from "../tests/support/server-process";
 import { growArchive, growPodcast } from "./grown-archive";
 import { processCpuMs } from "./process-cpu";
+import { printQueryFlood, queryFloodFigures } from "./query-flood";
 import { treeRssBytes } from "./process-memory";
 import { wrk, type WrkResult } from "./wrk";
 
@@ -76,6 +77,7 @@ for (const pagePath of PAGES) {
   rows.push({ page: pagePath, site, ceiling, ratio: site.requestsPerSecond / ceiling.requestsPerSecond, jsFiles: js.files, jsGzipBytes: js.bytes });
 }
 const loadedRss = treeRssBytes(server.child.pid!);
+const queryFlood = await queryFloodFigures(server.url, ARTICLE, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS });
 
 // Subscribe POSTs, then the process is killed outright: every address it acknowledged must be stored.
 const mailsBefore = mailFiles(server.dataDir);
@@ -143,6 +145,7 @@ console.log(
 console.log(
   `Confirmation mails of the burst: ${mailsAfterBurst.written} of ${subscribe.acknowledged} written, the last ${(mailsAfterBurst.ms / 1000).toFixed(1)} s after the burst ended`,
 );
+printQueryFlood(queryFlood);
 console.log(`Restart to the first 200 of /: ${(restartMs / 1000).toFixed(2)} s (goal ≤ 2 s); the first start, seeding the sample content: ${(firstStartMs / 1000).toFixed(2)} s`);
 console.log(`Memory: ${(idleRss / MB).toFixed(0)} MB idle (goal ≤ 150 MB), ${(loadedRss / MB).toFixed(0)} MB after the load`);
 
@@ -151,7 +154,7 @@ mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/http-${commit}.json`;
 writeFileSync(
   file,
-  JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, firstStartMs, idleRss, loadedRss, pages: rows, subscribe: { ...subscribe, stored, mailsAfterBurst } }, null, 2),
+  JSON.stringify({ commit, at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, restartMs, firstStartMs, idleRss, loadedRss, pages: rows, queryFlood, subscribe: { ...subscribe, stored, mailsAfterBurst } }, null, 2),
 );
 console.log(`Written to ${file}`);
 
