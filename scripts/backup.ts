@@ -5,7 +5,8 @@ import { argumentsOrUsage, formatBytes, runOnConfiguredSite } from "~/modules/ba
 
 /**
  * `npm run backup [-- --out PATH]`: a snapshot of the site, while it runs, of the configured database
- * (DATA_DIR / DATABASE_URL), the stored files (DATA_DIR/objects or S3_*) and the session secret.
+ * (DATA_DIR / DATABASE_URL) and the stored files (DATA_DIR/objects or S3_*), without sessions,
+ * one-time links nor the session secret (app/modules/backup/left-out.ts).
  * PATH ending in .tar.gz or .tar makes one archive; any other PATH a folder. By default a
  * .tar.gz named by the time, in ./backups.
  */
@@ -23,7 +24,7 @@ await runOnConfiguredSite("The backup failed, and no snapshot was written.", asy
     `Backup written to ${target}\n` +
       `  database: ${manifest.database.kind}, ${rows} rows in ${Object.keys(manifest.database.tables).length} tables (${formatBytes(manifest.database.size)})\n` +
       `  stored files: ${manifest.files.length} (${formatBytes(fileBytes)})\n` +
-      `  session secret: ${manifest.dataFiles.length > 0 ? "included" : "not in the data folder (SESSION_SECRET is set: keep it with your settings)"}\n` +
+      "  left out: sessions, sign-in, reset and setup links, admin modes, attempt counters and the session secret\n" +
       "Keep several backups, and copy them off this machine.",
   );
 });

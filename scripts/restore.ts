@@ -19,6 +19,7 @@ await runOnConfiguredSite("The restore did not happen.", async (config, storage,
   console.log(
     `Restored the backup of ${manifest.createdAt} into ${config.databaseUrl ? "the PostgreSQL database" : config.dataDir}` +
       ` with ${manifest.files.length} stored files${storage.kind === "s3" ? " in the S3 bucket" : ""}.\n` +
+      "Every session has ended: everyone, you included, must sign in again.\n" +
       "Start the site (npm start) and check it before pointing visitors at it.",
   );
 });

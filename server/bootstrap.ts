@@ -71,7 +71,7 @@ export async function connectServices(config: AppConfig, logger: Logger, { db, d
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now, dkim: config.dkim });
   // Account mails are queued in the outbox and its worker woken (the server starts the worker after this).
   const outbox = createOutbox({ db, dialect, logger, now });
-  const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake: outbox.wake }), now);
+  const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake: outbox.wake, secret: config.sessionSecret }), now);
   // better-auth loads at the first request that needs an account (a sign-in, a session cookie, the admin pages).
   const auth = loadAuthOnFirstUse({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
   const mailingProvider = createMailingProvider(config.mailerLite, { now });

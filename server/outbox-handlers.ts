@@ -21,7 +21,7 @@ export function outboxHandlers(
   const provider = createProviderHandlers(services);
   // Every mail goes through this wrapper: a refusal for good ends the row, a dead server holds back all mail rows.
   const mailer = outboxMailer(services.mailer);
-  const accounts = accountMailHandlers({ db, auth: services.auth, mailer, appUrl: config.appUrl });
+  const accounts = accountMailHandlers({ db, auth: services.auth, mailer, appUrl: config.appUrl, secret: config.sessionSecret });
   return {
     "newsletter.confirmation-mail": ({ subscriberId }, job) =>
       sendConfirmationMail({ db, mailer, appUrl: config.appUrl }, subscriberId, services.now(), job),

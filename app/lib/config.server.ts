@@ -192,7 +192,7 @@ function readDkimKey(file: string): string {
   return key;
 }
 
-/** The session secret's file in DATA_DIR (a backup carries it: without it everyone would be signed out). */
+/** The session secret's file in DATA_DIR (never in a backup: a restored site draws its own). */
 export const SESSION_SECRET_FILE = "session-secret";
 
 /**

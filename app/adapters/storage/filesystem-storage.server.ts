@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { flushToDisk, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { checkPutOptions, clampRange, type ObjectInfo, type ObjectStorage, type PutOptions } from "./contract";
 import { assertObjectKey, InvalidObjectKeyError, isValidObjectKey } from "./keys";
+import { removeAbandonedTemporaryFiles, temporaryName } from "./temporary-files.server";
 
 /** What the sidecar file beside each object keeps. */
 interface Metadata {
@@ -15,7 +16,16 @@ interface Metadata {
 }
 
 const FALLBACK_TYPE = "application/octet-stream";
-const STALE_TEMPORARY_MS = 24 * 60 * 60 * 1000;
+const TEMPORARY_FOLDER = ".tmp";
+
+/**
+ * Opens the storage at start: the writes a crash cut short (temporary files whose writer is gone) are
+ * removed first, so they do not pile up in the data folder and its backups' disk, start after start.
+ */
+export async function openFilesystemStorage(folder: string): Promise<ObjectStorage> {
+  await removeAbandonedTemporaryFiles(path.join(path.resolve(folder), TEMPORARY_FOLDER));
+  return createFilesystemStorage(folder);
+}
 
 /**
  * Objects as plain files under `root` (DATA_DIR/objects): the object `podcast/x.mp3` is the file
@@ -24,14 +34,13 @@ const STALE_TEMPORARY_MS = 24 * 60 * 60 * 1000;
  * - `root/.meta/<key>.json` keeps the content type, Cache-Control and ETag;
  * - `root/.tmp/` holds writes in progress. A write goes to a temporary file, is flushed to disk
  *   (fsync), then renamed into place, so a reader never sees half a file, even after a crash.
- *   Leftovers of a crash older than a day are removed on the first write after a start.
+ *   A crash's leftovers are removed when the storage is opened (`openFilesystemStorage`).
  * Every path is resolved and checked to stay inside `root`, on top of the key rules.
  */
 export function createFilesystemStorage(folder: string): ObjectStorage {
   const root = path.resolve(folder);
   const metaRoot = path.join(root, ".meta");
-  const tempRoot = path.join(root, ".tmp");
-  let swept = false;
+  const tempRoot = path.join(root, TEMPORARY_FOLDER);
 
   const inside = (base: string, relative: string) => {
     const resolved = path.resolve(base, relative);
@@ -59,27 +68,13 @@ export function createFilesystemStorage(folder: string): ObjectStorage {
     };
   }
 
-  async function sweepStaleTemporaryFiles() {
-    if (swept) return;
-    swept = true;
-    const names = await readdir(tempRoot).catch(() => [] as string[]);
-    await Promise.all(
-      names.map(async (name) => {
-        const file = path.join(tempRoot, name);
-        const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Date.now() }));
-        if (Date.now() - mtimeMs > STALE_TEMPORARY_MS) await rm(file, { force: true });
-      }),
-    );
-  }
-
   /** Writes the object through `fill(temporaryFile)`, then its sidecar, each flushed and renamed into place. */
   async function store(key: string, options: PutOptions, fill: (temporary: string) => Promise<void>): Promise<ObjectInfo> {
     const target = objectPath(key);
     const metaTarget = metaPath(key);
     checkPutOptions(options);
     await mkdir(tempRoot, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    await sweepStaleTemporaryFiles();
-    const temporary = path.join(tempRoot, randomUUID());
+    const temporary = path.join(tempRoot, temporaryName());
     const temporaryMeta = `${temporary}.json`;
     try {
       await fill(temporary);

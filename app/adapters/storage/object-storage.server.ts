@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { AppConfig } from "~/lib/config.server";
 import type { ObjectStorage } from "./contract";
-import { createFilesystemStorage } from "./filesystem-storage.server";
+import { openFilesystemStorage } from "./filesystem-storage.server";
 
 export type { ByteRange, ObjectInfo, ObjectStorage, PutOptions, StoredObject } from "./contract";
 export { assertObjectKey, InvalidObjectKeyError, isValidObjectKey, newObjectKey } from "./keys";
@@ -13,7 +13,7 @@ export type StorageConfig = Pick<AppConfig, "dataDir" | "s3">;
  * only when S3 is used: it costs about 0.2 s and 28 MB at start.
  */
 export async function createObjectStorage(config: StorageConfig): Promise<ObjectStorage> {
-  if (!config.s3) return createFilesystemStorage(path.join(config.dataDir, "objects"));
+  if (!config.s3) return openFilesystemStorage(path.join(config.dataDir, "objects"));
   const { createS3Storage } = await import("./s3-storage.server");
   return createS3Storage(config.s3);
 }

@@ -4,19 +4,22 @@ import type { Mailer } from "~/adapters/mail/mailer.server";
 import type { OutboxHandler } from "~/modules/outbox/drain.server";
 import { PermanentFailure } from "~/modules/outbox/outcomes";
 import { createAuthMails } from "./auth-mails.server";
+import { openLinkToken } from "./sealed-link-token.server";
 
 interface JobDeps {
   db: Db;
   auth: AuthLoader;
   mailer: Mailer;
   appUrl: string;
+  /** SESSION_SECRET, which the queued tokens are sealed with. */
+  secret: string;
 }
 
 /**
  * The outbox work of accounts (docs/decisions/037-no-mail-inside-a-request.md): making the links that
  * were asked for, and sending the account mails queued by better-auth's callbacks.
  */
-export function accountMailHandlers({ db, auth, mailer, appUrl }: JobDeps): {
+export function accountMailHandlers({ db, auth, mailer, appUrl, secret }: JobDeps): {
   "accounts.mail": OutboxHandler<"accounts.mail">;
   "accounts.link-request": OutboxHandler<"accounts.link-request">;
 } {
@@ -27,12 +30,15 @@ export function accountMailHandlers({ db, auth, mailer, appUrl }: JobDeps): {
     "accounts.mail": async ({ kind, userId, token, expiresAt }, job) => {
       if (!Object.hasOwn(send, kind)) throw new PermanentFailure(`unknown account mail "${String(kind)}"`);
       if (job.now.toISOString() >= expiresAt) throw new PermanentFailure("the link expired before its mail could be sent");
+      // Sealed with another secret: queued before a restore, for a link this site never made.
+      const link = openLinkToken(secret, token);
+      if (link === null) throw new PermanentFailure("the link was made by the site before a restore");
       const user = await db.selectFrom("user").select(["id", "name", "email", "language", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
       // The account was removed, or no longer needs this mail (confirmed meanwhile; links only for confirmed accounts).
       if (!user) return;
       const confirmed = Boolean(user.emailVerified);
       if ((kind === "verify" && confirmed) || (kind === "signInLink" && !confirmed)) return;
-      await send[kind](user, token);
+      await send[kind](user, link);
     },
     // better-auth makes the link only for an account that may use it, and then calls queuedAuthMails.
     "accounts.link-request": async ({ kind, email }) => {

@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ObjectStorage } from "~/adapters/storage/object-storage.server";
-import { DATA_FILES, DATABASE_ENTRY, dataEntry, FORMAT_VERSION, MANIFEST_NAME, type Manifest } from "./manifest";
+import { DATABASE_ENTRY, FORMAT_VERSION, MANIFEST_NAME, type Manifest } from "./manifest";
 import { dumpPostgres } from "./postgres-dump.server";
 import { createSnapshotWriter } from "./snapshot-writer.server";
 import { databaseKindOf, type SiteConfig } from "./site-config";
@@ -26,8 +25,9 @@ export function defaultBackupName(at: Date): string {
 
 /**
  * Writes a snapshot of the running site to `target` (a folder, a .tar or a .tar.gz): the database
- * first, then every stored file, then the data folder's session secret, and the manifest last, once
- * everything it lists is written. Nothing is left at `target` unless all of it succeeded.
+ * first, then every stored file, and the manifest last, once everything it lists is written. Nothing
+ * is left at `target` unless all of it succeeded. The sessions, one-time links and the secret that
+ * signs session cookies are left out (left-out.ts): a backup holds no way into the site.
  */
 export async function createBackup({ config, storage, now, log, signal }: BackupDependencies, target: string): Promise<Manifest> {
   const startedAt = now();
@@ -45,19 +45,13 @@ export async function createBackup({ config, storage, now, log, signal }: Backup
     log(`Copying the stored files (${storage.kind === "s3" ? "S3 bucket" : "data folder"})…`);
     const files = await copyStoredFiles(storage, writer, (copied) => log(`  ${copied} files copied…`), signal);
 
-    const dataFiles: Manifest["dataFiles"] = [];
-    for (const name of DATA_FILES) {
-      const file = path.join(config.dataDir, name);
-      if (existsSync(file)) dataFiles.push({ name, ...(await writer.addFile(dataEntry(name), file)) });
-    }
-
     signal?.throwIfAborted();
     const manifest: Manifest = {
       format: FORMAT_VERSION,
       createdAt: startedAt.toISOString(),
       database: { kind, ...databaseDigest, ...contents },
       storage: storage.kind,
-      dataFiles,
+      dataFiles: [],
       files,
     };
     const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);

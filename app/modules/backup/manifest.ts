@@ -12,14 +12,17 @@ import { BackupError } from "./backup-error";
  *   manifest.json
  *   database/app.db            SQLite: a copy made with SQLite's online backup
  *   database/postgres.dump     PostgreSQL: pg_dump's custom format
- *   data/session-secret        the secret that keeps everyone signed in (when the data folder has one)
  *   files/<key>                every stored file (audio, covers, downloads), under its storage key
+ * Either database holds no sessions, one-time links nor attempt counters (left-out.ts).
  */
 export const MANIFEST_NAME = "manifest.json";
 export const FORMAT_VERSION = 1;
 
 export const DATABASE_ENTRY = { sqlite: "database/app.db", postgres: "database/postgres.dump" } as const;
-/** Files of the data folder a restored site needs; the rest (staged uploads, mail files, caches) is rebuilt or not needed. */
+/**
+ * Files of the data folder a snapshot made by an earlier version may hold (`data/session-secret`): they
+ * are checked with the rest, and never restored. A snapshot made now holds none.
+ */
 export const DATA_FILES = [SESSION_SECRET_FILE] as const;
 export const dataEntry = (name: string) => `data/${name}`;
 export const fileEntry = (key: string) => `files/${key}`;

@@ -1,11 +1,13 @@
 import type { DatabaseContents } from "./database-contents";
 import { describePostgres, serverVersionNum, withPostgres } from "./postgres-database.server";
+import { TABLES_LEFT_OUT, withoutLeftOutRows } from "./left-out";
 import { checkToolVersion, runPostgresTool } from "./postgres-tools.server";
 
 /**
  * Dumps the database with pg_dump (custom format) while the site runs. The row counts for the manifest
  * are read in a repeatable-read transaction whose snapshot pg_dump is told to use (--snapshot), so the
- * manifest and the dump describe the very same moment, however many writes happen meanwhile.
+ * manifest and the dump describe the very same moment, however many writes happen meanwhile. The
+ * tables a snapshot leaves out (left-out.ts) are dumped without their rows, and counted so.
  */
 export function dumpPostgres(databaseUrl: string, dumpFile: string, signal?: AbortSignal): Promise<DatabaseContents> {
   return withPostgres(databaseUrl, async (client) => {
@@ -13,9 +15,11 @@ export function dumpPostgres(databaseUrl: string, dumpFile: string, signal?: Abo
     await client.query("begin isolation level repeatable read read only");
     const snapshot = (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0]!.id;
     const contents = await describePostgres(client);
-    await runPostgresTool("pg_dump", ["--format=custom", `--snapshot=${snapshot}`, `--file=${dumpFile}`], { databaseUrl, signal });
+    // The names are lower-case, so pg_dump's patterns match them as written, in the site's schema.
+    const leftOut = TABLES_LEFT_OUT.map((table) => `--exclude-table-data=${table}`);
+    await runPostgresTool("pg_dump", ["--format=custom", `--snapshot=${snapshot}`, ...leftOut, `--file=${dumpFile}`], { databaseUrl, signal });
     await client.query("commit");
-    return contents;
+    return { ...contents, tables: withoutLeftOutRows(contents.tables) };
   });
 }
 

@@ -7,13 +7,14 @@ import { flushToDisk, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/priva
 import { BackupError } from "./backup-error";
 import { checkRestoredContents } from "./database-contents";
 import { digestStream } from "./digest-stream.server";
-import { DATABASE_ENTRY, dataEntry, fileEntry, sameDigest, type EntryDigest, type Manifest } from "./manifest";
+import { DATABASE_ENTRY, fileEntry, sameDigest, type EntryDigest, type Manifest } from "./manifest";
 import { describeEmptyDatabase, emptyDatabaseAgain, withPostgres, type EmptyDatabase } from "./postgres-database.server";
 import { checkRestoreTool, loadPostgresDump } from "./postgres-dump.server";
 import { checkCompatible, checkTargetEmpty } from "./restore-target.server";
 import type { SiteConfig } from "./site-config";
 import { drain, openSnapshot, type SnapshotEntries } from "./snapshot-reader.server";
 import { describeSqliteFile, sqliteFileIn } from "./sqlite-snapshot.server";
+import { signEveryoneOut } from "./sign-everyone-out.server";
 import { restoreStoredFile } from "./stored-files.server";
 import { verifySnapshot } from "./verify-snapshot.server";
 
@@ -29,8 +30,10 @@ export interface RestoreDependencies {
  * Brings a snapshot back into an empty site: the target is checked to be empty, then the whole snapshot
  * is checked (every sha256) and the tools it needs, and only then is anything written. The stored files go to the
  * storage the site is configured for now (a folder or S3, whichever the snapshot came from); the
- * database and the session secret are put in place last. If any step fails, what was written is
- * removed again, the database emptied again included, so the target is as empty as it was.
+ * database is put in place last. If any step fails, what was written is removed again, the database
+ * emptied again included, so the target is as empty as it was. No session, and no secret that signed
+ * one, comes back (left-out.ts): a snapshot of an earlier version's session secret is not restored, so
+ * no cookie made before the backup opens the restored site.
  */
 export async function restoreBackup({ config, storage, log, signal }: RestoreDependencies, source: string): Promise<Manifest> {
   const entries = await openSnapshot(source);
@@ -54,17 +57,18 @@ export async function restoreBackup({ config, storage, log, signal }: RestoreDep
       // Noted before pg_restore starts: from its commit on, the database holds the snapshot's tables.
       written.emptyDatabase = await withPostgres(config.databaseUrl, describeEmptyDatabase);
       checkRestoredContents(manifest.database, await loadPostgresDump(config.databaseUrl, databaseCopy, signal));
+      await signEveryoneOut({ databaseUrl: config.databaseUrl, sqliteFile: databaseCopy });
     } else {
       checkRestoredContents(manifest.database, describeSqliteFile(databaseCopy));
+      await signEveryoneOut({ sqliteFile: databaseCopy });
       await rename(databaseCopy, sqliteFileIn(config.dataDir));
     }
-    for (const file of manifest.dataFiles) await rename(path.join(work, file.name), path.join(config.dataDir, file.name));
     signal?.throwIfAborted();
     await rm(work, { recursive: true, force: true });
     return manifest;
   } catch (error) {
     log("The restore failed: removing what it had written…");
-    await removeWritten({ config, storage, log, work, createdDataDir, manifest, written });
+    await removeWritten({ config, storage, log, work, createdDataDir, written });
     throw error;
   }
 }
@@ -82,13 +86,12 @@ interface Written {
  * Every step is tried even when one before it failed (each failure is logged): the caller then
  * reports the error that stopped the restore, not a later one.
  */
-async function removeWritten({ config, storage, log, work, createdDataDir, manifest, written }: {
+async function removeWritten({ config, storage, log, work, createdDataDir, written }: {
   config: SiteConfig;
   storage: ObjectStorage;
   log: (line: string) => void;
   work: string;
   createdDataDir: boolean;
-  manifest: Manifest;
   written: Written;
 }): Promise<void> {
   const attempt = async (what: string, step: () => Promise<unknown>) => {
@@ -104,13 +107,13 @@ async function removeWritten({ config, storage, log, work, createdDataDir, manif
   if (config.databaseUrl && emptyDatabase) {
     await attempt("the restored tables from the PostgreSQL database", () => withPostgres(config.databaseUrl!, (client) => emptyDatabaseAgain(client, emptyDatabase)));
   }
-  const files = [work, sqliteFileIn(config.dataDir), ...manifest.dataFiles.map((file) => path.join(config.dataDir, file.name))];
+  const files = [work, sqliteFileIn(config.dataDir)];
   if (storage.kind === "filesystem") files.push(path.join(config.dataDir, "objects"));
   for (const file of files) await attempt(file, () => rm(file, { recursive: true, force: true }));
   if (createdDataDir) await rmdir(config.dataDir).catch(() => undefined);
 }
 
-/** The second reading of the snapshot: stored files into storage, the database and data files into `work`. */
+/** The second reading of the snapshot: stored files into storage, the database into `work`, the rest skipped. */
 interface Placement {
   entries: SnapshotEntries;
   manifest: Manifest;
@@ -125,7 +128,6 @@ async function putEntriesInPlace({ entries, manifest, storage, work, restoredKey
   const files = new Map(manifest.files.map((file) => [fileEntry(file.key), file]));
   const local = new Map<string, EntryDigest & { file: string }>([
     [DATABASE_ENTRY[manifest.database.kind], { ...manifest.database, file: path.join(work, path.basename(DATABASE_ENTRY[manifest.database.kind])) }],
-    ...manifest.dataFiles.map((file) => [dataEntry(file.name), { ...file, file: path.join(work, file.name) }] as const),
   ]);
   for await (const { name, body } of entries()) {
     signal?.throwIfAborted();

@@ -7,7 +7,7 @@ import { stopOnSignals } from "./stop-on-signals";
 /**
  * Left unset, SESSION_SECRET is read from (or first written to) the data folder when the configuration
  * is parsed. Neither script uses the secret, and a restore must find the data folder as the owner left
- * it, so they parse the configuration with a stand-in; the real secret travels as a file of the snapshot.
+ * it, so they parse the configuration with a stand-in; no snapshot holds the secret (left-out.ts).
  */
 const UNUSED_SECRET = "not-used-by-backup-or-restore-not-used-by-backup-or-restore";
 

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { SQLITE_FILE } from "~/adapters/db/database.server";
 import { BackupError } from "./backup-error";
 import type { DatabaseContents } from "./database-contents";
+import { TABLES_LEFT_OUT } from "./left-out";
 
 /** Pages per step of the online backup after the first: all of them, so the copy is made in one read. */
 const ALL_PAGES = 0x7fffffff;
@@ -13,7 +14,8 @@ const ALL_PAGES = 0x7fffffff;
  * copy is the database as one read transaction saw it, never a file caught half-way through a write
  * (a plain copy of app.db could be, and would miss what is still in app.db-wal). Done in one step,
  * so writes by the site cannot make the backup start over again and again; in WAL mode that read
- * holds up no writer.
+ * holds up no writer. The copy then loses the rows a snapshot leaves out (left-out.ts), and is
+ * vacuumed, so not even the freed pages keep a byte of them.
  */
 export async function snapshotSqlite(dataDir: string, copy: string): Promise<DatabaseContents> {
   const source = path.join(dataDir, SQLITE_FILE);
@@ -31,6 +33,9 @@ export async function snapshotSqlite(dataDir: string, copy: string): Promise<Dat
   try {
     // The copy becomes one self-contained file; the site turns write-ahead logging on again when it opens it.
     copied.pragma("journal_mode = DELETE");
+    const tables = new Set((copied.pragma("table_list") as Array<{ name: string }>).map((table) => table.name));
+    for (const table of TABLES_LEFT_OUT) if (tables.has(table)) copied.prepare(`delete from "${table}"`).run();
+    copied.exec("vacuum");
     return describeSqlite(copied);
   } finally {
     copied.close();

@@ -11,6 +11,33 @@ describe("sanitizeText (general sanitising)", () => {
     expect(sanitizeText("Ada <b>Lovelace</b>")).toBe("Ada bLovelace/b");
     expect(sanitizeText("plain text")).toBe("plain text");
   });
+
+  it("leaves no pattern that one pass would have joined back together, and a second sanitising changes nothing", () => {
+    const nested = [
+      "javajavascript:script:",
+      "JaVaJavaScript:Script:alert(1)",
+      "javajavajavascript:script:script:",
+      "java<script:alert(1)",
+      "<scr<script>ipt>alert(1)<</script>/script>",
+      "<<img src=x onerror=alert(1)>>",
+      "ononclick=click=alert(1)",
+      "<a href=\"jav<ascript:alert(1)\" ononmouseover==x>",
+      `${"java".repeat(30)}javascript:${"script:".repeat(30)}alert(1)`,
+      `${"on".repeat(40)}click=${"x=".repeat(40)}`,
+    ];
+    for (const payload of nested) {
+      const once = sanitizeText(payload);
+      expect([payload, /javascript\s*:/i.test(once)]).toEqual([payload, false]);
+      expect([payload, /[<>]/.test(once) || /\bon[a-z]+\s*=/i.test(once)]).toEqual([payload, false]);
+      expect([payload, sanitizeText(once)]).toEqual([payload, once]);
+    }
+    expect(sanitizeText("javajavascript:script:alert(1)")).toBe("alert(1)");
+  });
+
+  it("stores no javascript: from a nested one in a subscriber's fields", () => {
+    const parsed = parse({ email: "a@b.co", firstName: "javajavascript:script:", message: "<scr<script>ipt>javajavascript:script:x", interests: ["javajavascript:script:"] });
+    expect(JSON.stringify(parsed)).not.toMatch(/javascript:|<|>/i);
+  });
 });
 
 describe("subscribeSchema", () => {

@@ -8,13 +8,31 @@ export type Source = (typeof SOURCES)[number];
 
 export const SUBSCRIBER_LIMITS = { name: 100, message: 2000, interests: 10, interest: 60 } as const;
 
-/** Remove < and >, 'javascript:' and inline event-handler patterns, then trim. */
-export function sanitizeText(value: string): string {
-  return value
+/** Passes of `sanitizeText` before it gives up on a pattern nested that deep. */
+const MAX_SANITIZE_PASSES = 20;
+
+/** One pass: < and >, 'javascript:' and inline event-handler patterns removed, then trimmed. */
+const sanitizePass = (value: string) =>
+  value
     .replace(/[<>]/g, "")
     .replace(/javascript\s*:/gi, "")
     .replace(/\bon[a-z]+\s*=/gi, "")
     .trim();
+
+/**
+ * Removes < and >, 'javascript:' and inline event-handler patterns, then trims, until nothing is left to
+ * remove: one pass over `javajavascript:script:` removes the inner 'javascript:' and joins the outer one.
+ * A pattern nested deeper than the passes allow loses every ':' and '=' instead, so none can remain,
+ * and sanitising the result again changes nothing.
+ */
+export function sanitizeText(value: string): string {
+  let current = value;
+  for (let pass = 0; pass < MAX_SANITIZE_PASSES; pass++) {
+    const next = sanitizePass(current);
+    if (next === current) return current;
+    current = next;
+  }
+  return current.replace(/[<>:=]/g, "").trim();
 }
 
 /** A sanitised text that may be left empty (then null); too long is refused, never cut. */
