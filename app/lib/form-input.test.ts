@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/zod";
-import { checkboxField, listField, parseInput, textField, trimmedField } from "./form-input";
+import { checkboxField, lineField, listField, parseInput, secretField, textField, trimmedField } from "./form-input";
 import { Refusal, answerRefusals, refused } from "./refusal";
 
 const schema = z.object({
@@ -38,6 +38,30 @@ describe("parseInput", () => {
   it("puts problems of the whole object under 'form'", () => {
     const pair = z.object({ a: textField(), b: textField() }).refine((value) => value.a === value.b, "mismatch");
     expect(parseInput(pair, { a: "1", b: "2" })).toEqual({ ok: false, errors: { form: "mismatch" } });
+  });
+});
+
+describe("the text fields clean what they read", () => {
+  const fields = z.object({ title: lineField(), body: trimmedField(), raw: textField(), tags: listField(), password: secretField() });
+  const sent = form([
+    ["title", " Soft\u000bbreak\u0001 and\ttab\r\n "],
+    ["body", " Para\u0007graph\r\n\tindented\u000bnext\u009b "],
+    ["raw", "\u0000kept spaces "],
+    ["tags", "a\u0002b"],
+    ["tags", "c\nd"],
+    ["password", "\u0001secret\u000b"],
+  ]);
+
+  it("keeps no control character in a one-line field, tabs and lines in a textarea's, and a password as typed", () => {
+    expect(parseInput(fields, sent)).toEqual({
+      ok: true,
+      value: { title: "Soft break and tab", body: "Paragraph\n\tindented\nnext", raw: "kept spaces ", tags: ["ab", "c d"], password: "\u0001secret\u000b" },
+    });
+  });
+
+  it("finds a field made only of control characters empty", () => {
+    const required = z.object({ title: lineField().pipe(z.string().min(1, "titleRequired")) });
+    expect(parseInput(required, { title: "\u0001\u000b\u0085\t" })).toEqual({ ok: false, errors: { title: "titleRequired" } });
   });
 });
 

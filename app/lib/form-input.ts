@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { cleanLine, cleanText } from "./clean-text";
 
 /**
  * One way to read a form or a query: a zod schema per form, kept beside its domain, and `parseInput`.
@@ -39,18 +40,33 @@ export function plainObject(input: RawInput): Record<string, unknown> {
   return object;
 }
 
-/** A text field: anything that is not one string (missing, a file, sent twice) reads as "". */
-export const textField = () => z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
+/** One string as sent: anything else (missing, a file, sent twice) reads as "". */
+const oneString = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** A trimmed text field. */
+/**
+ * A text field of several lines (a textarea): line ends read as "\n", tabs kept, other control
+ * characters removed (`cleanText`). Anything that is not one string (missing, a file, sent twice) reads as "".
+ */
+export const textField = () => z.preprocess((value) => cleanText(oneString(value)), z.string());
+
+/** A trimmed text field of several lines. */
 export const trimmedField = () => textField().transform((value) => value.trim());
+
+/** A trimmed text field of one line (an input: a title, a name, an address): no control character at all (`cleanLine`). */
+export const lineField = () => z.preprocess((value) => cleanLine(oneString(value)).trim(), z.string());
+
+/** A password, read exactly as typed: it is never shown, and cleaning it would change what is checked. */
+export const secretField = () => z.preprocess(oneString, z.string());
 
 /** A checkbox: on when sent with any value. */
 export const checkboxField = () => z.preprocess((value) => value !== undefined && value !== null && value !== "", z.boolean());
 
-/** A field sent zero, one or many times, read as a list of strings. */
+/** A field sent zero, one or many times, read as a list of one-line strings (`cleanLine`, not trimmed). */
 export const listField = () =>
-  z.preprocess((value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((item) => typeof item === "string"), z.array(z.string()));
+  z.preprocess(
+    (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((item): item is string => typeof item === "string").map(cleanLine),
+    z.array(z.string()),
+  );
 
 /** For a page that shows one message: the first problem, in the schema's order, that is one of `known`. */
 export function firstProblem<Problem extends string>(errors: FieldErrors, known: readonly Problem[]): Problem | undefined {

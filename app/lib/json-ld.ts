@@ -1,6 +1,12 @@
-/** JSON for a <script type="application/ld+json"> block: "<" is escaped so the text cannot close the tag. */
+import { xmlSafe } from "./clean-text";
+
+/**
+ * JSON for a <script type="application/ld+json"> block: "<" is escaped so the text cannot close the tag,
+ * and every string is read without the characters no text keeps (`xmlSafe`), so a title stored with a
+ * control character before text was cleaned reaches search engines clean.
+ */
 export function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c");
+  return JSON.stringify(data, (_key, value: unknown) => (typeof value === "string" ? xmlSafe(value) : value)).replace(/</g, "\\u003c");
 }
 
 /** The site's logo for search engines: square, opaque, larger than the 112 px they ask for (drawn by scripts/draw-social-cards.ts). */

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { textField } from "~/lib/form-input";
+import { secretField, textField } from "~/lib/form-input";
 import { newPasswordField } from "./credential-forms";
 
 /** The forms of the account page, named by the `intent` of their submit button. */
@@ -27,10 +27,10 @@ export const accountIntentSchema = (twoFactorEnabled: boolean) =>
   });
 
 /** The change-password form; the current password is checked by the server. */
-export const changePasswordSchema = z.object({ currentPassword: textField(), password: newPasswordField() });
+export const changePasswordSchema = z.object({ currentPassword: secretField(), password: newPasswordField() });
 
 /** The two-factor forms that ask for the current password (start, new backup codes, turn off). */
-export const currentPasswordSchema = z.object({ password: textField() });
+export const currentPasswordSchema = z.object({ password: secretField() });
 
 /** The code from the authenticator app that confirms the enrolment, with the enrolment's otpauth:// URI. */
 export const confirmTwoFactorSchema = z.object({ code: textField(), totpUri: textField() });

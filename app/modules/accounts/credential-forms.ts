@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { isValidEmail, normalizeEmail } from "~/lib/email";
-import { textField } from "~/lib/form-input";
+import { secretField, textField } from "~/lib/form-input";
 import { plainName } from "~/lib/plain-name";
 import { PASSWORD_LIMITS } from "./password-limits";
 
@@ -12,7 +12,7 @@ const emailField = () => textField().transform(normalizeEmail).refine(isValidEma
 
 /** A password being chosen: better-auth is given the same limits. */
 export const newPasswordField = () =>
-  textField().pipe(z.string().min(PASSWORD_LIMITS.min, "passwordTooShort").max(PASSWORD_LIMITS.max, "passwordTooLong"));
+  secretField().pipe(z.string().min(PASSWORD_LIMITS.min, "passwordTooShort").max(PASSWORD_LIMITS.max, "passwordTooLong"));
 
 /** A name as the site shows and mails it (no control characters or reordering marks), cut to its maximum. */
 const nameField = () =>
@@ -23,7 +23,7 @@ const nameField = () =>
 /** Sign-in: a well-formed address, and any non-empty password for the server to check. */
 export const signInSchema = z.object({
   email: emailField(),
-  password: textField().pipe(z.string().min(1, "passwordRequired")),
+  password: secretField().pipe(z.string().min(1, "passwordRequired")),
 });
 
 /** Sign-up, and the owner's account on the setup page. */

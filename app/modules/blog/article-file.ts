@@ -1,3 +1,5 @@
+import { cleanLine, cleanText } from "~/lib/clean-text";
+
 /**
  * Reads an article file: a front matter block with `title` and `excerpt` (double-quoted strings),
  * then the Markdown body.
@@ -7,6 +9,9 @@
  *     excerpt: "What the AfCFTA means for diaspora businesses."
  *     ---
  *     Body in Markdown…
+ *
+ * The title and excerpt are one line each and the body keeps its lines, without control characters
+ * (`cleanLine`, `cleanText`), as the editor would save them.
  */
 export interface ArticleFile {
   title: string;
@@ -22,8 +27,8 @@ export function parseArticleFile(text: string): ArticleFile {
     const field = /^(\w+):\s*(".*")\s*$/.exec(line);
     if (field) fields.set(field[1]!, JSON.parse(field[2]!) as string);
   }
-  const title = fields.get("title")?.trim();
-  const excerpt = fields.get("excerpt")?.trim();
+  const title = cleanLine(fields.get("title") ?? "").trim();
+  const excerpt = cleanLine(fields.get("excerpt") ?? "").trim();
   if (!title || !excerpt) throw new Error("an article file needs a title and an excerpt");
-  return { title, excerpt, body: match[2]!.trim() };
+  return { title, excerpt, body: cleanText(match[2]!).trim() };
 }

@@ -1,6 +1,7 @@
 import { Feed } from "feed";
 import type { Db } from "~/adapters/db/database.server";
 import { LANGUAGE_LOCALES, type Language } from "~/i18n/languages";
+import { xmlSafe } from "~/lib/clean-text";
 import { localizePath } from "~/i18n/paths";
 import { newestArticles } from "./articles.server";
 
@@ -55,7 +56,11 @@ export async function blogFeed(
     });
   }
   // The feed library writes no language on an Atom feed; strict readers want xml:lang.
-  return format === "rss" ? feed.rss2() : feed.atom1().replace(ATOM_ROOT, `$& xml:lang="${LANGUAGE_LOCALES[language]}"`);
+  const xml = format === "rss" ? feed.rss2() : feed.atom1().replace(ATOM_ROOT, `$& xml:lang="${LANGUAGE_LOCALES[language]}"`);
+  // The library escapes markup but keeps characters XML 1.0 forbids, and one (a title stored with a
+  // vertical tab) would make the whole feed unreadable. No markup can hold them, so the whole document
+  // is guarded at once, whatever text the library put where.
+  return xmlSafe(xml);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { isValidEmail, normalizeEmail } from "~/lib/email";
-import { listField, textField } from "~/lib/form-input";
+import { lineField, listField, textField } from "~/lib/form-input";
 
 /** Where a subscription came from; the provider group follows from it. */
 export const SOURCES = ["footer-newsletter", "newsletter-section", "updates-page", "subscribe-page", "blog-related"] as const;
@@ -35,9 +35,9 @@ export function sanitizeText(value: string): string {
   return current.replace(/[<>:=]/g, "").trim();
 }
 
-/** A sanitised text that may be left empty (then null); too long is refused, never cut. */
-const optionalText = (max: number, problem: string) =>
-  textField()
+/** A sanitised text (a name is one line, the message keeps its lines) that may be left empty (then null); too long is refused, never cut. */
+const optionalText = (max: number, problem: string, lines = false) =>
+  (lines ? textField() : lineField())
     .transform(sanitizeText)
     .pipe(z.string().max(max, problem))
     .transform((value) => value || null);
@@ -51,7 +51,7 @@ export const subscribeSchema = z.object({
   email: textField().transform(normalizeEmail).refine(isValidEmail, "emailRequired"),
   firstName: optionalText(SUBSCRIBER_LIMITS.name, "firstNameTooLong"),
   lastName: optionalText(SUBSCRIBER_LIMITS.name, "lastNameTooLong"),
-  message: optionalText(SUBSCRIBER_LIMITS.message, "messageTooLong"),
+  message: optionalText(SUBSCRIBER_LIMITS.message, "messageTooLong", true),
   interests: listField().transform((items) =>
     [...new Set(items.map(sanitizeText).filter(Boolean))].map((item) => item.slice(0, SUBSCRIBER_LIMITS.interest)).slice(0, SUBSCRIBER_LIMITS.interests),
   ),

@@ -1,8 +1,11 @@
+import { cleanLine } from "~/lib/clean-text";
+
 /**
  * Podcasting 2.0 JSON chapters ({"version":"1.2.0","chapters":[{"startTime":0,"title":"…"}]}),
  * checked strictly: each chapter starts at a number of seconds after the one before it and within
  * the episode, has a title, and links (url, img) only to http or https addresses. What is kept is
- * rewritten from the checked values, so nothing unchecked is ever served again.
+ * rewritten from the checked values, so nothing unchecked is ever served again; a title is one line
+ * without control characters (JSON's escapes can carry any).
  */
 export type ChaptersProblem = "json" | "shape" | "noChapters" | "tooMany" | "time" | "order" | "beyond" | "title" | "titleTooLong" | "url" | "img";
 
@@ -63,7 +66,7 @@ function chapterOf(entry: unknown, previous: Chapter | undefined, durationSecond
   if (startTime >= durationSeconds + SLACK_SECONDS) return "beyond";
   if (endTime !== undefined && (!isTime(endTime) || endTime <= startTime)) return "time";
   if (endTime !== undefined && endTime > durationSeconds + SLACK_SECONDS) return "beyond";
-  const title = typeof entry.title === "string" ? entry.title.replace(/\s+/g, " ").trim() : "";
+  const title = typeof entry.title === "string" ? cleanLine(entry.title).replace(/\s+/g, " ").trim() : "";
   if (!title) return "title";
   if ([...title].length > CHAPTER_LIMITS.title) return "titleTooLong";
   const chapter: Chapter = { startTime, title };

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { textField } from "~/lib/form-input";
+import { lineField, textField, trimmedField } from "~/lib/form-input";
 
 /**
  * The upload and edit dialogs' fields: title and description required, categories
@@ -30,31 +30,24 @@ export interface EpisodeFields {
   categories: string[];
 }
 
-// Control characters other than tab and newline have no place in a title or show notes.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-const clean = (value: string) => value.replace(CONTROL, "").trim();
-
 /** Split on commas, trimmed, empties dropped; the same name twice is kept once. */
 export function splitCategories(text: string): string[] {
   const seen = new Set<string>();
   return text
     .split(",")
-    .map((part) => clean(part).replace(/\s+/g, " "))
+    .map((part) => part.replace(/\s+/g, " ").trim())
     .filter((part) => part && !seen.has(part.toLowerCase()) && seen.add(part.toLowerCase()));
 }
 
 /** Length in characters, as a reader counts them, not in UTF-16 units. */
 const atMost = (max: number) => (value: string) => [...value].length <= max;
 
-/** The dialogs' text fields, by the form's names. */
+/** The dialogs' text fields, by the form's names; the fields clean control characters away (the title is one line, the show notes keep theirs). */
 export const episodeFieldsSchema = z.object({
-  title: textField()
-    .transform((value) => clean(value).replace(/\s+/g, " "))
+  title: lineField()
+    .transform((value) => value.replace(/\s+/g, " "))
     .pipe(z.string().min(1, "required").refine(atMost(EPISODE_LIMITS.title), "tooLong")),
-  description: textField()
-    .transform(clean)
-    .pipe(z.string().min(1, "required").refine(atMost(EPISODE_LIMITS.description), "tooLong")),
+  description: trimmedField().pipe(z.string().min(1, "required").refine(atMost(EPISODE_LIMITS.description), "tooLong")),
   categories: textField()
     .transform(splitCategories)
     .pipe(

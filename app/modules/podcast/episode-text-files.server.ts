@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { StagedUploads } from "~/adapters/uploads/staged-uploads.server";
+import { cleanText } from "~/lib/clean-text";
 import { Refusal } from "~/lib/refusal";
 import { MAX_EPISODE_TEXT_FILE_BYTES } from "~/lib/upload-limits";
 import { chaptersJson, parseChapters } from "./chapters-file";
@@ -54,13 +55,14 @@ async function stagedText(uploads: StagedUploads, field: TextFileField, uploadId
   if (upload.offset > MAX_EPISODE_TEXT_FILE_BYTES) throw await refuse("tooLarge");
   if (upload.offset === 0) throw await refuse("empty");
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(await readFile(await uploads.fileOf(upload)));
+    // Kept without control characters, as a text typed into a form would be (cleanText keeps tabs and lines).
+    return cleanText(new TextDecoder("utf-8", { fatal: true }).decode(await readFile(await uploads.fileOf(upload))));
   } catch {
     throw await refuse("encoding");
   }
 }
 
-/** The columns a transcript's text sets: the file as sent, its format, and no plain-text transcript beside it. */
+/** The columns a transcript's text sets: the file as sent (without control characters), its format, and no plain-text transcript beside it. */
 function transcriptColumns(text: string, durationSeconds: number): { columns: TextFileColumns } | { problem: string; at?: number } {
   const reading = parseTimedTranscript(text, durationSeconds);
   if (!reading.ok) return { problem: reading.problem, at: reading.line };

@@ -1,9 +1,10 @@
 import { z } from "~/lib/zod";
-import { trimmedField } from "~/lib/form-input";
+import { lineField } from "~/lib/form-input";
 
 /**
  * The owner's values as the settings forms read them. Each refusal is a problem key the page
- * translates: "required", "httpsUrl", "tooLong", "wholeNumber", "email".
+ * translates: "required", "httpsUrl", "tooLong", "wholeNumber", "email". Each is one line (`lineField`):
+ * no control character reaches the podcast feed or a page.
  */
 export const MAX_URL_LENGTH = 500;
 
@@ -19,7 +20,7 @@ export function isHttpsUrl(text: string): boolean {
 
 /** An https link; empty is allowed unless `required`, and stored as "". */
 export const httpsUrlField = ({ required = false } = {}) =>
-  trimmedField().superRefine((value, context) => {
+  lineField().superRefine((value, context) => {
     if (!value) {
       if (required) context.addIssue({ code: "custom", message: "required" });
       return;
@@ -30,7 +31,7 @@ export const httpsUrlField = ({ required = false } = {}) =>
 
 /** A count shown to readers (230, 57, 500): a whole number from 0 to 999,999,999, stored without leading zeros. */
 export const countField = () =>
-  trimmedField()
+  lineField()
     .refine((value) => /^\d{1,9}$/.test(value), "wholeNumber")
     .transform((value) => String(Number(value)));
 
@@ -38,10 +39,10 @@ export const countField = () =>
 export const atMost = (max: number) => (value: string) => [...value].length <= max;
 
 /** A one-line text of at most `max` characters, trimmed, runs of spaces made one. */
-export const lineField = (max: number) =>
-  trimmedField()
+export const shortLineField = (max: number) =>
+  lineField()
     .transform((value) => value.replace(/\s+/g, " "))
     .refine(atMost(max), "tooLong");
 
 /** An e-mail address, or empty. */
-export const emailField = () => trimmedField().refine((value) => value === "" || (value.length <= 254 && z.email().safeParse(value).success), "email");
+export const emailField = () => lineField().refine((value) => value === "" || (value.length <= 254 && z.email().safeParse(value).success), "email");

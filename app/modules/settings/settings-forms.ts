@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
-import { checkboxField, listField, trimmedField } from "~/lib/form-input";
+import { checkboxField, lineField, listField, trimmedField } from "~/lib/form-input";
 import { APPLE_CATEGORIES } from "./apple-categories";
-import { countField, emailField, httpsUrlField, isHttpsUrl, lineField, atMost, MAX_URL_LENGTH } from "./setting-fields";
+import { countField, emailField, httpsUrlField, isHttpsUrl, shortLineField, atMost, MAX_URL_LENGTH } from "./setting-fields";
 
 /** The owner's settings page, one form per section; each form names its section in `intent`. */
 export const SETTINGS_SECTIONS = ["numbers", "links", "prices", "social", "platforms", "show", "artwork"] as const;
@@ -96,10 +96,10 @@ export const platformsSchema = z
 
 /** The show as podcast apps read it from the feed; empty title, author and e-mail fall back to the site's own. */
 export const showSchema = z.object({
-  title: lineField(SHOW_LIMITS.title),
-  author: lineField(SHOW_LIMITS.author),
+  title: shortLineField(SHOW_LIMITS.title),
+  author: shortLineField(SHOW_LIMITS.author),
   ownerEmail: emailField(),
-  category: trimmedField().refine((value) => (APPLE_CATEGORIES as readonly string[]).includes(value), "category"),
+  category: lineField().refine((value) => (APPLE_CATEGORIES as readonly string[]).includes(value), "category"),
   explicit: checkboxField(),
   hostBio: trimmedField().refine(atMost(SHOW_LIMITS.hostBio), "tooLong"),
 });

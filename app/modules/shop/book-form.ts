@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { trimmedField } from "~/lib/form-input";
+import { lineField, trimmedField } from "~/lib/form-input";
 
 /**
  * The book upload form: bookTitle and authorName required, bookDescription optional,
@@ -27,13 +27,13 @@ export interface BookFields {
 
 /** Length in characters, as a reader counts them, not in UTF-16 units. */
 const atMost = (max: number) => (value: string) => [...value].length <= max;
-/** A one-line text: trimmed, runs of spaces made one. */
-const lineField = () => trimmedField().transform((value) => value.replace(/\s+/g, " "));
+/** A one-line text: no control character, trimmed, runs of spaces made one. */
+const oneLine = () => lineField().transform((value) => value.replace(/\s+/g, " "));
 
 /** The book's text fields and its published switch, by the form's names. */
 export const bookFieldsSchema = z.object({
-  bookTitle: lineField().pipe(z.string().min(1, "required").refine(atMost(BOOK_LIMITS.title), "tooLong")),
-  authorName: lineField().pipe(z.string().min(1, "required").refine(atMost(BOOK_LIMITS.author), "tooLong")),
+  bookTitle: oneLine().pipe(z.string().min(1, "required").refine(atMost(BOOK_LIMITS.title), "tooLong")),
+  authorName: oneLine().pipe(z.string().min(1, "required").refine(atMost(BOOK_LIMITS.author), "tooLong")),
   bookDescription: trimmedField().refine(atMost(BOOK_LIMITS.description), "tooLong"),
   isPublished: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
 });

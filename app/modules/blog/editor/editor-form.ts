@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { checkboxField, listField, textField, trimmedField } from "~/lib/form-input";
+import { checkboxField, lineField, listField, textField, trimmedField } from "~/lib/form-input";
 import { isLanguage, type Language } from "~/i18n/languages";
 import { isCategory, isTag, type CategorySlug, type TagSlug } from "~/modules/blog/taxonomy";
 
@@ -7,15 +7,17 @@ import { isCategory, isTag, type CategorySlug, type TagSlug } from "~/modules/bl
  * The article editor's forms, told apart by `intent`. The text of one language (title, excerpt,
  * Markdown body, SEO title and description, the cover's alt text) and the article's own fields
  * (slug, category, tags, featured) are saved together; "publish", "schedule" and "autosave" save the
- * same fields. Problems are keys translated by the page (`editor:errors.<key>`).
+ * same fields. Problems are keys translated by the page (`editor:errors.<key>`). What the editor shows
+ * in a textarea (excerpt, SEO description, body) keeps its lines; what it shows in an input (title, SEO
+ * title, the cover's alt text) is one line (`lineField`).
  */
 export const ARTICLE_LIMITS = { title: 200, excerpt: 600, body: 200_000, seoTitle: 120, seoDescription: 320, imageAlt: 300, slug: 80 } as const;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const chars = (value: string) => [...value].length;
-const text = (max: number, required = false) =>
-  trimmedField().superRefine((value, context) => {
+const text = (max: number, { required = false, lines = false } = {}) =>
+  (lines ? trimmedField() : lineField()).superRefine((value, context) => {
     if (required && !value) context.addIssue({ code: "custom", message: "required" });
     else if (chars(value) > max) context.addIssue({ code: "custom", message: "tooLong" });
   });
@@ -26,16 +28,14 @@ const languageField = () => textField().refine(isLanguage, "unknownLanguage").tr
 const articleFields = {
   id: trimmedField(),
   language: languageField(),
-  title: text(ARTICLE_LIMITS.title, true),
-  excerpt: text(ARTICLE_LIMITS.excerpt, true),
-  body: textField()
-    .transform((value) => value.replace(/\r\n/g, "\n").trim())
-    .superRefine((value, context) => {
-      if (!value) context.addIssue({ code: "custom", message: "required" });
-      else if (value.length > ARTICLE_LIMITS.body) context.addIssue({ code: "custom", message: "tooLong" });
-    }),
+  title: text(ARTICLE_LIMITS.title, { required: true }),
+  excerpt: text(ARTICLE_LIMITS.excerpt, { required: true, lines: true }),
+  body: trimmedField().superRefine((value, context) => {
+    if (!value) context.addIssue({ code: "custom", message: "required" });
+    else if (value.length > ARTICLE_LIMITS.body) context.addIssue({ code: "custom", message: "tooLong" });
+  }),
   seoTitle: text(ARTICLE_LIMITS.seoTitle),
-  seoDescription: text(ARTICLE_LIMITS.seoDescription),
+  seoDescription: text(ARTICLE_LIMITS.seoDescription, { lines: true }),
   imageAlt: text(ARTICLE_LIMITS.imageAlt),
   slug: trimmedField()
     .transform((value) => value.toLowerCase())
@@ -67,7 +67,7 @@ export const articleEditSchema = z.discriminatedUnion(
     }),
     byId("unpublish"),
     byId("removeCover"),
-    z.object({ intent: z.literal("cover"), id: trimmedField().refine(Boolean, "notFound"), uploadId: trimmedField().refine(Boolean, "coverMissing"), imageAlt: text(ARTICLE_LIMITS.imageAlt, true) }),
+    z.object({ intent: z.literal("cover"), id: trimmedField().refine(Boolean, "notFound"), uploadId: trimmedField().refine(Boolean, "coverMissing"), imageAlt: text(ARTICLE_LIMITS.imageAlt, { required: true }) }),
     z.object({ intent: z.literal("previewLink"), id: trimmedField().refine(Boolean, "notFound"), language: languageField() }),
     z.object({ intent: z.literal("delete"), id: trimmedField().refine(Boolean, "notFound"), confirm: checkboxField().refine(Boolean, "confirmDelete") }),
     z.object({ intent: z.literal("restore"), id: trimmedField().refine(Boolean, "notFound"), revisionId: trimmedField().refine(Boolean, "notFound") }),

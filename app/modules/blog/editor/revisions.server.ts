@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/adapters/db/schema";
 import type { Language } from "~/i18n/languages";
+import { cleanLine, cleanText } from "~/lib/clean-text";
 import { textColumns, type ArticleText } from "./article-rows.server";
 
 /** Revisions kept per language of an article; older ones are removed as new ones are written. */
@@ -72,15 +73,16 @@ export async function readRevision(db: Kysely<Database>, articleId: string, revi
   return row ? { ...toRevision(row), language: row.language } : null;
 }
 
+/** A revision's text read clean, as the editor's form would save it: one kept before text was cleaned restores without control characters. */
 function toRevision(row: Database["article_revisions"]): Revision {
   return {
     id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    body: row.body,
-    seoTitle: row.seo_title,
-    seoDescription: row.seo_description,
-    imageAlt: row.image_alt,
+    title: cleanLine(row.title),
+    excerpt: cleanText(row.excerpt),
+    body: cleanText(row.body),
+    seoTitle: cleanLine(row.seo_title),
+    seoDescription: cleanText(row.seo_description),
+    imageAlt: cleanLine(row.image_alt),
     autosaved: row.autosaved === 1,
     createdAt: row.created_at,
   };
