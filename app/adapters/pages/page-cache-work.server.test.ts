@@ -1,5 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FillTurns } from "./page-cache-work.server";
 import { isCachedPage, PageCache, PageCacheBusy, type FillRule, type RenderedPage } from "./page-cache.server";
 
 const rule = (pathname: string): FillRule => ({ pathname, query: [], changedBy: ["articles"] });
@@ -23,7 +24,7 @@ function heldRender(text: string) {
 
 describe("the page cache's new pages", () => {
   it("renders at most two new pages at a time; the others wait their turn, and past the waiting line are refused", async () => {
-    const pages = new PageCache({ maxBytes: 10_000_000, maxAgeMs: 60_000, maxFills: 2, maxWaiting: 3 });
+    const pages = new PageCache({ maxBytes: 10_000_000, maxAgeMs: 60_000, fills: { max: 2, maxWaiting: 3, burstMs: Infinity } });
     const held = Array.from({ length: 5 }, (_, index) => heldRender(`page ${index}`));
     const fills = held.map(({ render }, index) => pages.fill(`/p${index}`, rule(`/p${index}`), render));
     await new Promise((resolve) => setImmediate(resolve));
@@ -54,6 +55,36 @@ describe("the page cache's new pages", () => {
     expect(theirs).toBe(mine);
     expect(isCachedPage(theirs) && theirs.bodies.identity.toString()).toContain("before the change");
     expect(pages.get("/blog")).toBeUndefined();
+  });
+});
+
+describe("the new pages' share of the time", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("holds the next render back until the time the last one took is paid back at the share", async () => {
+    vi.useFakeTimers();
+    const turns = new FillTurns({ max: 2, maxWaiting: 10, share: 0.5, burstMs: 20, now: () => Date.now() });
+    let release = () => {};
+    const long = turns.take(() => new Promise<void>((resolve) => (release = resolve)));
+    await vi.advanceTimersByTimeAsync(100);
+    release();
+    await long;
+    // 20 ms of credit, 100 spent: 80 owed, paid back in 160 ms at half the time.
+    let started = false;
+    const next = turns.take(async () => void (started = true));
+    await vi.advanceTimersByTimeAsync(150);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(started).toBe(true);
+    await next;
+  });
+
+  it("lets short renders through at once while there is credit", async () => {
+    vi.useFakeTimers();
+    const turns = new FillTurns({ max: 2, maxWaiting: 10, share: 0.5, burstMs: 250, now: () => Date.now() });
+    let done = 0;
+    await Promise.all(Array.from({ length: 6 }, () => turns.take(async () => void done++)));
+    expect(done).toBe(6);
   });
 });
 

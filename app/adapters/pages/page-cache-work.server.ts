@@ -8,35 +8,92 @@ export class PageCacheBusy extends Error {
   override name = "PageCacheBusy";
 }
 
-/** At most `max` pieces of work at a time, the others in order of arrival, and at most `maxWaiting` of those. */
+export interface FillLimits {
+  /** Pieces of work at a time. */
+  max: number;
+  /** Pieces that may wait for a turn; past that one is refused with `PageCacheBusy`. */
+  maxWaiting: number;
+  /** The share of the time that work may take, over time (0.5: half of it; the rest is the stored pages'). */
+  share: number;
+  /** How much work (ms) may run at once before the share holds the rest back. */
+  burstMs: number;
+  now: () => number;
+}
+
+/**
+ * New pages' renders, in turns: at most `max` at a time, the others in order of arrival, and within a
+ * share of the time. A render costs a hundred stored pages or more, so a flood of addresses never asked
+ * for before, however many, may take that share and no more: the time each render took is paid back
+ * before the next starts, at `share` ms a ms, from a credit of `burstMs` that a quiet server keeps full.
+ */
 export class FillTurns {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private credit: number;
+  private creditAt: number;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly max: number,
-    private readonly maxWaiting: number,
-  ) {}
+  constructor(private readonly limits: FillLimits) {
+    this.credit = limits.burstMs;
+    this.creditAt = limits.now();
+  }
 
   get busy(): boolean {
     return this.running > 0;
   }
 
   async take<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.max) {
-      if (this.waiting.length >= this.maxWaiting) throw new PageCacheBusy("too many new pages are waiting to be rendered");
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
+    await this.turn();
+    const started = this.limits.now();
     try {
       return await work();
     } finally {
-      // The turn passes straight to the next in line, or is given back.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
+      this.running--;
+      this.refill();
+      this.credit -= this.limits.now() - started;
+      this.wake();
     }
+  }
+
+  private turn(): Promise<void> {
+    if (this.waiting.length === 0 && this.mayStart()) {
+      this.running++;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.limits.maxWaiting) return Promise.reject(new PageCacheBusy("too many new pages are waiting to be rendered"));
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.schedule();
+    });
+  }
+
+  private mayStart(): boolean {
+    this.refill();
+    return this.running < this.limits.max && this.credit > 0;
+  }
+
+  private refill(): void {
+    const now = this.limits.now();
+    this.credit = Math.min(this.limits.burstMs, this.credit + (now - this.creditAt) * this.limits.share);
+    this.creditAt = now;
+  }
+
+  private wake(): void {
+    while (this.waiting.length > 0 && this.mayStart()) {
+      this.running++;
+      this.waiting.shift()!();
+    }
+    if (this.waiting.length > 0) this.schedule();
+  }
+
+  /** Wakes the line when the credit is back; a render under way wakes it itself when it ends. */
+  private schedule(): void {
+    if (this.timer || this.running >= this.limits.max) return;
+    const ms = this.credit > 0 ? 0 : Math.ceil(-this.credit / this.limits.share) + 1;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.wake();
+    }, ms);
   }
 }
 

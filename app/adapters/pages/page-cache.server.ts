@@ -1,6 +1,6 @@
 import type { PageChange } from "~/lib/page-cache-rules";
 import { storablePage, type Effort } from "./page-compression.server";
-import { FillTurns, Recompression } from "./page-cache-work.server";
+import { FillTurns, Recompression, type FillLimits } from "./page-cache-work.server";
 
 export { inlineScriptHashes } from "./page-compression.server";
 export { PageCacheBusy } from "./page-cache-work.server";
@@ -40,10 +40,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** A page older than this renders again even if nothing was invalidated (time-based content). */
   maxAgeMs: number;
-  /** New pages rendered at once for the cache; more wait their turn (default 2: a core is left for the stored pages). */
-  maxFills?: number;
-  /** New pages that may wait for a turn; past that a fill is refused with `PageCacheBusy` (default 256). */
-  maxWaiting?: number;
+  /** New pages' renders: how many at once, how many waiting, their share of the time (see FillTurns). */
+  fills?: Partial<Omit<FillLimits, "now">>;
   now?: () => number;
 }
 
@@ -55,14 +53,21 @@ export interface FillRule {
   changedBy: readonly PageChange[];
 }
 
+/**
+ * Two renders at a time, 256 waiting, half of the time: a flood of new addresses leaves the stored pages at
+ * least half of what they serve alone. A quiet server's credit renders 250 ms of pages at once, after an
+ * invalidation say.
+ */
+const DEFAULT_FILLS = { max: 2, maxWaiting: 256, share: 0.5, burstMs: 250 };
+
 /** The paths whose query names are remembered, at most; past it the list starts again (it is relearnt from renders). */
 const MAX_KNOWN_PATHS = 20_000;
 
 /**
  * The anonymous page cache: rendered public pages kept in memory, compressed (brotli and gzip), with an
  * ETag, bounded in bytes with least-recently-used eviction. A burst of misses for one page renders it
- * once: the others wait for that render. At most `maxFills` new pages render at a time, so a flood of
- * new addresses cannot take the server from the pages already kept. An invalidation that lands while
+ * once: the others wait for that render. New pages render in turns, within a share of the time, so a
+ * flood of new addresses cannot take the server from the pages already kept. An invalidation that lands while
  * a page renders keeps that render from being stored (the visitors who waited for it still get it),
  * so a change is never hidden by a render that started before it.
  */
@@ -80,7 +85,7 @@ export class PageCache {
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
-    this.turns = new FillTurns(options.maxFills ?? 2, options.maxWaiting ?? 256);
+    this.turns = new FillTurns({ ...DEFAULT_FILLS, ...options.fills, now: performance.now.bind(performance) });
     this.recompression = new Recompression(this.pages, () => this.turns.busy, (key, page) => this.replace(key, page));
   }
 
