@@ -13,6 +13,7 @@ import { issueSetupLink, SETUP_LINK_HOURS } from "~/modules/accounts/setup-link.
 import { outboxHandlers } from "./outbox-handlers";
 import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanup, scheduleUnconfirmedAccountCleanup } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
+import { keepConnectionsLongerThanTheProxy } from "./keep-alive";
 import { PATHS } from "./paths";
 import { createRenderPool, type RenderPool } from "./render-pool";
 
@@ -49,6 +50,7 @@ export async function startServer({ development }: { development: boolean }): Pr
   }
 
   const server = createServer(createRequestListener({ services, build, assets, builtAssets, renderPool }));
+  keepConnectionsLongerThanTheProxy(server, config.keepAliveTimeoutSeconds);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -35,6 +35,7 @@ describe("parseConfig", () => {
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "127.0.0.1, nginx" }, "TRUST_PROXY"],
     [{ REQUEST_TIMEOUT_SECONDS: "0" }, "REQUEST_TIMEOUT_SECONDS"],
+    [{ KEEP_ALIVE_TIMEOUT_SECONDS: "241" }, "KEEP_ALIVE_TIMEOUT_SECONDS"],
   ])("rejects %j with a message naming %s", (env, variable) => {
     let error: unknown;
     try {
@@ -65,6 +66,11 @@ describe("parseConfig", () => {
   it("gives request bodies 30 seconds to arrive unless REQUEST_TIMEOUT_SECONDS says otherwise", () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).requestTimeoutSeconds).toBe(30);
     expect(parseConfig({ DATA_DIR: dataDir(), REQUEST_TIMEOUT_SECONDS: "5" }).requestTimeoutSeconds).toBe(5);
+  });
+
+  it("keeps idle connections 65 seconds, past the deploy kit's nginx, unless KEEP_ALIVE_TIMEOUT_SECONDS says otherwise", () => {
+    expect(parseConfig({ DATA_DIR: dataDir() }).keepAliveTimeoutSeconds).toBe(65);
+    expect(parseConfig({ DATA_DIR: dataDir(), KEEP_ALIVE_TIMEOUT_SECONDS: "2" }).keepAliveTimeoutSeconds).toBe(2);
   });
 });
 

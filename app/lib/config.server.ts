@@ -49,6 +49,9 @@ const environmentSchema = z.object({
       return "value" in parsed ? parsed.value : 0;
     }),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Above nginx's 60 s for its idle upstream connections (deploy/nginx), at most 240 so that the header
+  // timeout above it stays under Node's 300 s for a whole request.
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(240).default(65),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   RENDER_THREADS: optional(z.coerce.number().int().min(0).max(16)),
   ADMIN_ENABLED: z
@@ -84,6 +87,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** How long a request body (outside the upload endpoint) may take to arrive. */
   requestTimeoutSeconds: number;
+  /** How long an idle kept-alive connection stays open: longer than the proxy in front keeps its own. */
+  keepAliveTimeoutSeconds: number;
   /** The anonymous page cache's size in bytes; 0 turns it off. */
   pageCacheBytes: number;
   /** Threads that render public pages while the server is busy (one fewer than the cores, at most 3, by default); 0: none. */
@@ -173,6 +178,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     supportUrl: e.SUPPORT_URL,
     trustProxy: e.TRUST_PROXY,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     renderThreads: e.RENDER_THREADS ?? Math.min(availableParallelism() - 1, 3),
     adminEnabled: e.ADMIN_ENABLED,

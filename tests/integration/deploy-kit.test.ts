@@ -1,16 +1,19 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { VIEW_PARAM } from "~/components/podcast/view-mode";
 import { parseConfig, SETTING_NAMES } from "~/lib/config.server";
+import { blogQuerySchema } from "~/modules/blog/blog-query-form";
 import { PATHS } from "../../server/paths";
 import { SHUTDOWN_DEADLINE_MS, SHUTDOWN_SIGNALS } from "../../server/shutdown";
 
 // The files of deploy/ against the code they serve: the systemd units start the compiled server, wait for
 // its graceful stop and keep their hardening alike; the backup's units run `npm run backup` nightly under the
 // same confinement; the settings files name real settings, and the server's settings file is a valid
-// configuration as the service reads it; every file deploy/README.md lists is there.
+// configuration as the service reads it; every file deploy/README.md lists is there; the nginx site keeps
+// in step with the site's settings and routes (tests/integration/deploy-kit-nginx.test.ts runs it).
 
 const deployFile = (name: string) => readFileSync(path.join(PATHS.root, "deploy", name), "utf8");
 
@@ -114,3 +117,58 @@ describe("the settings files", () => {
     expect(config).toMatchObject({ mode: "production", host: "127.0.0.1", port: 3000, appUrl: "https://example.org", trustProxy: ["loopback"], mailFrom: "Diaspora Policy <no-reply@example.org>" });
   });
 });
+
+describe("the nginx site", () => {
+  const site = deployFile("nginx/diaspora-policy.conf");
+  /** The directives of a block opened by `opening` (the text up to its closing brace at the same depth). */
+  const block = (opening: string) => {
+    const start = site.indexOf(`${opening} {`);
+    expect(start).toBeGreaterThanOrEqual(0);
+    let depth = 0;
+    for (let index = start + opening.length + 1; ; index++) {
+      if (site[index] === "{") depth++;
+      if (site[index] === "}" && --depth === 0) return site.slice(start, index).replace(/#.*$/gm, "");
+    }
+  };
+  const seconds = (text: string, directive: string) => [...text.matchAll(new RegExp(`^\\s*${directive} (\\d+)s;`, "gm"))].map((match) => Number(match[1]));
+
+  it("closes idle connections to the site before the site does (its default keep-alive)", () => {
+    const upstream = seconds(block("upstream diaspora_policy"), "keepalive_timeout");
+    expect(upstream).toHaveLength(1);
+    expect(upstream[0]).toBeLessThan(parseConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "deploy-ka-")) }).keepAliveTimeoutSeconds);
+  });
+
+  it("waits long only on the upload and conversion paths: the podcast and shop forms, in every language", () => {
+    const conversion = /location ~ "([^"]+)"/.exec(site)![1]!;
+    for (const form of ["/podcast", "/podcast.data", "/fr/podcast", "/shop", "/es/shop.data", "/admin/shop", "/pt/admin/shop.data"]) expect(form).toMatch(new RegExp(conversion));
+    for (const other of ["/blog", "/podcast/an-episode", "/shop/cover/x.jpg", "/admin/settings"]) expect(other).not.toMatch(new RegExp(conversion));
+    // Before the first location: the short waits every other path keeps.
+    const everywhere = site.replace(/#.*$/gm, "").split(/^\s*location /m)[0]!;
+    expect([seconds(everywhere, "proxy_read_timeout"), seconds(everywhere, "client_body_timeout")]).toEqual([[30], [10]]);
+    expect(seconds(block(`location ~ "${conversion}"`), "proxy_read_timeout")).toEqual([180]);
+    expect(seconds(block("location /admin/uploads"), "client_body_timeout")).toEqual([120]);
+    expect(site.match(/^\s*proxy_request_buffering off;/gm)).toHaveLength(1);
+    expect(block("location /admin/uploads")).toContain("proxy_request_buffering off;");
+  });
+
+  it("files pages under every query parameter a page that may be stored reads, and React Router's _routes", () => {
+    const key = /^\s*proxy_cache_key (\S+);$/m.exec(site)![1]!;
+    const keyed = [...key.matchAll(/\$arg_(\w+)/g)].map((match) => match[1]);
+    // Read only by pages that are never stored: account notices (signed in), two-factor's method (accounts),
+    // the editor's language (admin), signed file links' expiry, and a TOTP address's secret (no request).
+    const neverStored = new Set(["done", "verified", "via", "lang", "exp", "secret"]);
+    const read = new Set([...Object.keys(blogQuerySchema.shape), VIEW_PARAM, "_routes"]);
+    for (const file of sourceFiles(path.join(PATHS.root, "app"))) {
+      for (const match of readFileSync(file, "utf8").matchAll(/searchParams\.get\("([^"]+)"\)/g)) if (!neverStored.has(match[1]!)) read.add(match[1]!);
+    }
+    expect([...read].filter((name) => !keyed.includes(name))).toEqual([]);
+  });
+});
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes(".test.") ? [file] : [];
+  });
+}

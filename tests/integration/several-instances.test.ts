@@ -10,7 +10,7 @@ import { articleFields, createArticle } from "../support/article-forms";
 import { TEST_DATABASE_URL, type TestDatabase } from "../support/databases";
 import { openSeededTestDatabase } from "../support/seeded-databases";
 import { HttpSession } from "../support/http-session";
-import { freePort, httpsFetch, NGINX_SITE, nginxInstalled, startNginx, type RunningNginx } from "../support/nginx";
+import { freePort, httpsFetch, NGINX_SITE, nginxInstalled, SERVER_NAME, startNginx, type RunningNginx } from "../support/nginx";
 import { copyObjectsToBucket, startS3Server, type TestS3Server } from "../support/s3-server";
 import { printed, spawnServer, type ServerProcess } from "../support/server-process";
 import { createUpload, mp3Bytes, sendBytes, uploadIdOf, uploadOffset } from "../support/tus";
@@ -72,8 +72,8 @@ describe.skipIf(!TEST_DATABASE_URL || !nginxInstalled())("two instances on one P
     expect(links.every((link) => link.startsWith(`${nginx.url}/setup?token=`))).toBe(true);
     const first = new URL(links[0]!);
     expect((await owner.get(first.pathname + first.search)).status).toBe(200);
-    // A form through a proxy that ends TLS: the browser's Origin is https://127.0.0.1:<port>, the instance
-    // hears Host 127.0.0.1 from nginx. The origin is APP_URL's, and the form works.
+    // A form through a proxy that ends TLS: the browser's Origin is https://localhost:<port>, the instance
+    // hears Host localhost from nginx. The origin is APP_URL's, and the form works.
     const created = await owner.post("/setup", { token: first.searchParams.get("token")!, name: "Owner", email: OWNER, password: PASSWORD });
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe("/admin");
@@ -191,7 +191,7 @@ describe.skipIf(!TEST_DATABASE_URL || !nginxInstalled())("two instances on one P
     // Plain http sends browsers to https.
     const plain = await fetch(`${nginx.httpUrl}/blog`, { redirect: "manual" });
     expect(plain.status).toBe(301);
-    expect(plain.headers.get("location")).toBe("https://127.0.0.1/blog");
+    expect(plain.headers.get("location")).toBe(`https://${SERVER_NAME}/blog`);
     // A foreign Origin is still refused, and so is a form body far past the site's own limit.
     const forged = browser("10.70.3.2").via(nginx.url, { origin: "https://evil.example", fetch: httpsFetch(nginx.certificate) });
     expect((await forged.post("/contact", { name: "x", email: "x@example.org", topic: "general", message: "m" })).status).toBe(403);

@@ -13,9 +13,14 @@ export const NGINX_SITE = path.join(PATHS.root, "deploy", "nginx", "diaspora-pol
 
 export const nginxInstalled = () => existsSync(NGINX);
 
+/** The site's name in the tests, in place of example.org (as the README's install step puts the owner's domain). */
+export const SERVER_NAME = "localhost";
+
 export interface SiteSettings {
   /** The instances' `host:port`, in place of the upstream's `server` lines. */
   upstreams: string[];
+  /** In place of the upstream's keepalive_timeout (e.g. "1s"); the file's own when absent. */
+  upstreamKeepAlive?: string;
   httpsPort: number;
   httpPort: number;
   certificate: string;
@@ -39,10 +44,15 @@ export function renderSite(site: string, settings: SiteSettings): string {
   // The upstream's own server lines go; the test's instances come in their place.
   const servers = settings.upstreams.map((address) => `    server ${address};`).join("\n");
   text = text.replace(upstream, upstream.replace(/^\s+server \S+;\n/gm, "").replace("{\n", `{\n${servers}\n`));
-  replace(/^\s+listen 443 ssl http2;$/, `    listen 127.0.0.1:${settings.httpsPort} ssl http2;`, 1);
-  replace(/^\s+listen \[::\]:443 ssl http2;$/, "", 1);
-  replace(/^\s+listen 80;$/, `    listen 127.0.0.1:${settings.httpPort};`, 1);
-  replace(/^\s+listen \[::\]:80;$/, "", 1);
+  if (settings.upstreamKeepAlive) replace(/^(\s+keepalive_timeout) \S+;$/, `$1 ${settings.upstreamKeepAlive};`, 1);
+  // The default server's and the site's own listen lines.
+  replace(/^\s+listen 443 ssl http2( default_server)?;$/, `    listen 127.0.0.1:${settings.httpsPort} ssl http2$1;`, 2);
+  replace(/^\s+listen \[::\]:443 ssl http2( default_server)?;$/, "", 2);
+  replace(/^\s+listen 80( default_server)?;$/, `    listen 127.0.0.1:${settings.httpPort}$1;`, 2);
+  replace(/^\s+listen \[::\]:80( default_server)?;$/, "", 2);
+  // The redirect's and the site's names: the default server's `_` stays.
+  replace(/^(\s+server_name) example\.org www\.example\.org;$/, `$1 ${SERVER_NAME} www.${SERVER_NAME};`, 1);
+  replace(/^(\s+server_name) example\.org;$/, `$1 ${SERVER_NAME};`, 1);
   replace(/^(\s+ssl_certificate)\s+\S+;$/, `$1 ${settings.certificate};`, 1);
   replace(/^(\s+ssl_certificate_key)\s+\S+;$/, `$1 ${settings.key};`, 1);
   replace(/^proxy_cache_path \S+ /, `proxy_cache_path ${settings.cacheFolder} `, 1);
@@ -50,13 +60,18 @@ export function renderSite(site: string, settings: SiteSettings): string {
 }
 
 export interface RunningNginx {
-  /** https://127.0.0.1:<port>: what browsers would use. */
+  /** https://localhost:<port>: what browsers would use. */
   url: string;
   /** The plain-http listener, which only redirects. */
   httpUrl: string;
+  httpsPort: number;
+  httpPort: number;
   /** The self-signed certificate, for clients to trust. */
   certificate: Buffer;
   errorLog: () => string;
+  /** Stops nginx's processes where they stand (SIGSTOP), as a busy machine may for a moment; `resume` lets them go on. */
+  pause: () => void;
+  resume: () => void;
   close: () => Promise<void>;
 }
 
@@ -65,6 +80,8 @@ export interface NginxOptions {
   cache?: boolean;
   /** nginx worker processes; one by default, which takes the upstream's servers strictly in turn. */
   workers?: number | "auto";
+  /** The upstream's keepalive_timeout in place of the file's (e.g. "1s"). */
+  upstreamKeepAlive?: string;
 }
 
 /**
@@ -72,14 +89,14 @@ export interface NginxOptions {
  * the deploy kit's site file (rendered for `upstreams`) on free ports of 127.0.0.1 with a self-signed
  * certificate made for the run.
  */
-export async function startNginx(upstreams: string[], { cache = true, workers = 1 }: NginxOptions = {}): Promise<RunningNginx> {
+export async function startNginx(upstreams: string[], { cache = true, workers = 1, upstreamKeepAlive }: NginxOptions = {}): Promise<RunningNginx> {
   const folder = mkdtempSync(path.join(tmpdir(), "nginx-"));
   for (const name of ["cache", "client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(folder, name));
   const certificate = path.join(folder, "cert.pem");
   const key = path.join(folder, "key.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj", `/CN=${SERVER_NAME}`, "-addext", `subjectAltName=DNS:${SERVER_NAME},DNS:www.${SERVER_NAME},IP:127.0.0.1`], { stdio: "ignore" });
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
-  let site = renderSite(readFileSync(NGINX_SITE, "utf8"), { upstreams, httpsPort, httpPort, certificate, key, cacheFolder: path.join(folder, "cache") });
+  let site = renderSite(readFileSync(NGINX_SITE, "utf8"), { upstreams, upstreamKeepAlive, httpsPort, httpPort, certificate, key, cacheFolder: path.join(folder, "cache") });
   if (!cache) site = site.replace(/^(\s+)proxy_cache diaspora_policy;$/m, "$1proxy_cache off;");
   writeFileSync(path.join(folder, "site.conf"), site);
   const errorLog = path.join(folder, "error.log");
@@ -113,11 +130,20 @@ export async function startNginx(upstreams: string[], { cache = true, workers = 
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start:\n${readLog()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  // The master and its workers (and cache processes), read from /proc when asked: workers are restarted after a crash.
+  const processes = () => [child.pid!, ...readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number)];
+  const signal = (name: NodeJS.Signals) => {
+    for (const pid of processes()) process.kill(pid, name);
+  };
   return {
-    url: `https://127.0.0.1:${httpsPort}`,
-    httpUrl: `http://127.0.0.1:${httpPort}`,
+    url: `https://${SERVER_NAME}:${httpsPort}`,
+    httpUrl: `http://${SERVER_NAME}:${httpPort}`,
+    httpsPort,
+    httpPort,
     certificate: readFileSync(certificate),
     errorLog: readLog,
+    pause: () => signal("SIGSTOP"),
+    resume: () => signal("SIGCONT"),
     close: async () => {
       // QUIT: finish what is in flight, then stop.
       child.kill("SIGQUIT");
