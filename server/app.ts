@@ -70,7 +70,7 @@ export function createRequestListener(options: AppOptions): RequestListener {
   const app = createApp(options);
   const { pageCache, logger, config } = options.services;
   const trustsProxy = app.get("trust proxy fn");
-  const pages = pageCache ? pageCacheLane({ pages: pageCache, logger, development: config.mode === "development", trustsProxy, app }) : app;
+  const pages = pageCache ? pageCacheLane({ pages: pageCache, logger, development: config.mode === "development", trustsProxy, sessionSecret: config.sessionSecret, app }) : app;
   if (!options.builtAssets?.size) return pages;
   return builtAssetLane({ assets: options.builtAssets, logger, trustsProxy, next: pages });
 }
@@ -109,6 +109,7 @@ export function createApp({ services, build, assets, renderPool }: AppOptions): 
       mode: config.mode === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
       pages: services.pageCache ?? undefined,
+      sessionSecret: config.sessionSecret,
       renderPool,
     }),
   );

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { cookieHeaderHasSession } from "~/adapters/auth/auth.server";
+import { cookieHeaderHasSignedSession } from "~/adapters/auth/signed-session-cookie.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { chooseEncoding, type CachedPage, type Encoding, type RenderedPage } from "~/adapters/pages/page-cache.server";
 import { clientHasCurrent } from "~/lib/conditional-get.server";
@@ -16,8 +16,9 @@ import { contentSecurityPolicy, everyResponseHeaders } from "./security-headers"
 /** Browsers and CDNs may keep a page briefly and serve it stale while they ask again; the ETag makes asking cheap. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-export function mayUseCache(req: IncomingMessage): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !cookieHeaderHasSession(req.headers.cookie);
+/** A GET or HEAD of a visitor without a session this server signed (a made-up session cookie is no session). */
+export function mayUseCache(req: IncomingMessage, sessionSecret: string): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !cookieHeaderHasSignedSession(req.headers.cookie, sessionSecret);
 }
 
 /** What the cache keeps: pages, their data requests and feeds. Files (audio, images, video) stream past it. */

@@ -14,6 +14,8 @@ export interface PageCacheLaneOptions {
   development: boolean;
   /** Express's "trust proxy" test: whether a peer's X-Forwarded-Proto may be believed. */
   trustsProxy: (address: string, hop: number) => boolean;
+  /** The secret session cookies are signed with: a visitor whose cookie it did not sign is anonymous. */
+  sessionSecret: string;
   /** Everything the lane does not answer: the whole application. */
   app: RequestListener;
 }
@@ -24,9 +26,9 @@ export interface PageCacheLaneOptions {
  * page); everything else (a miss, a reader with a session, a language redirect, a NUL in the URL) goes
  * on to the application. A crowd reading one shared article costs a lookup and a write each.
  */
-export function pageCacheLane({ pages, logger, development, trustsProxy, app }: PageCacheLaneOptions): RequestListener {
+export function pageCacheLane({ pages, logger, development, trustsProxy, sessionSecret, app }: PageCacheLaneOptions): RequestListener {
   return (req, res) => {
-    const answer = storedAnswer(req, pages, trustsProxy);
+    const answer = storedAnswer(req, pages, trustsProxy, sessionSecret);
     if (!answer) return app(req, res);
     const started = performance.now();
     writeCachedPage(req, res, answer.page, { development, https: answer.https, hit: true, vary: answer.vary });
@@ -34,10 +36,10 @@ export function pageCacheLane({ pages, logger, development, trustsProxy, app }: 
   };
 }
 
-function storedAnswer(req: IncomingMessage, pages: PageCache, trustsProxy: PageCacheLaneOptions["trustsProxy"]) {
+function storedAnswer(req: IncomingMessage, pages: PageCache, trustsProxy: PageCacheLaneOptions["trustsProxy"], sessionSecret: string) {
   const url = req.url ?? "/";
   // A NUL in the URL is refused by the application.
-  if (!mayUseCache(req) || hasNul(url)) return undefined;
+  if (!mayUseCache(req, sessionSecret) || hasNul(url)) return undefined;
   const queryAt = url.indexOf("?");
   const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
   let vary: readonly string[] = [];

@@ -4,6 +4,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { isPageAnswer, mayUseCache, renderedPage, sendCachedPage, sendOwnPage, sendTooBusy } from "./cached-pages";
 import { isCachedPage, PageCacheBusy, type PageCache } from "~/adapters/pages/page-cache.server";
 import { pageFiler, type PageFiling } from "./page-rules";
+import { withoutSessionCookies } from "~/adapters/auth/signed-session-cookie.server";
 import { pageBytesOf, sharedPartOf, wholeBodyOf } from "~/lib/page-response";
 import { answerEncoding, gzipPage, mayCompress } from "./compress-answers";
 import { bufferedBody } from "./request-body";
@@ -16,6 +17,8 @@ export interface RouterHandlerOptions {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** The anonymous page cache; without it every request renders. */
   pages?: PageCache;
+  /** The secret session cookies are signed with (server/cached-pages.ts: who is anonymous). */
+  sessionSecret: string;
   /** Render threads for public pages while the server is busy (production); without it every page renders here. */
   renderPool?: RenderPool;
 }
@@ -25,7 +28,8 @@ export interface RouterHandlerOptions {
  * the one the body-limit middleware already read (server/request-body.ts), never the socket, so no
  * route can read more than that limit.
  */
-export function routerHandler({ build, mode, getLoadContext, pages, renderPool }: RouterHandlerOptions): RequestHandler {
+export function routerHandler({ build, mode, getLoadContext, pages, sessionSecret, renderPool }: RouterHandlerOptions): RequestHandler {
+  const anonymous = (req: ExpressRequest) => mayUseCache(req, sessionSecret);
   const handleRequest = createRequestHandler(build, mode);
   const filing = fileringOf(build);
   const development = mode === "development";
@@ -34,7 +38,7 @@ export function routerHandler({ build, mode, getLoadContext, pages, renderPool }
   // `forOneClient`: the answer goes to this request's client alone (not into the page cache), so it may come compressed.
   const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient }: { forOneClient: boolean }): Promise<Response> => {
     const context = getLoadContext(req, res);
-    const threadMay = renderPool && req.method === "GET" && mayRenderInThread(req.path) && mayUseCache(req);
+    const threadMay = renderPool && req.method === "GET" && mayRenderInThread(req.path) && anonymous(req);
     const acceptEncoding = forOneClient ? (req.headers["accept-encoding"] ?? "") : null;
     const inThread = threadMay ? renderPool.render(request, { ...context, acceptEncoding }, pagesUnderWay) : undefined;
     if (!inThread) return handleRequest(request, context);
@@ -50,7 +54,7 @@ export function routerHandler({ build, mode, getLoadContext, pages, renderPool }
       res.once("close", () => pagesUnderWay--);
     }
     try {
-      const filed = pages && mayUseCache(req) ? await filing(req.originalUrl) : undefined;
+      const filed = pages && anonymous(req) ? await filing(req.originalUrl) : undefined;
       const cached = filed && pages?.get(filed.key);
       if (cached) return sendCachedPage(req, res, cached, { development, hit: true });
       if (pages && filed && req.method === "GET") {
@@ -64,6 +68,9 @@ export function routerHandler({ build, mode, getLoadContext, pages, renderPool }
           // The render is shared, so it is always the whole page; the cache then answers each client's own condition.
           request.headers.delete("if-none-match");
           request.headers.delete("if-modified-since");
+          // A made-up session cookie must not make the shared render personal.
+          const cookies = request.headers.get("cookie");
+          if (cookies) request.headers.set("cookie", withoutSessionCookies(cookies));
           return renderedPage(await renderPage(request, req, res, { forOneClient: false }));
         };
         const page = await pages.fill(filed.key, filed.rule, render);
@@ -72,7 +79,7 @@ export function routerHandler({ build, mode, getLoadContext, pages, renderPool }
       }
       const response = await renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true });
       // An anonymous page whose route has no cache rule is this visitor's alone.
-      if (pages && mayUseCache(req) && isPageAnswer(response)) res.setHeader("X-Page-Cache", "bypass");
+      if (pages && anonymous(req) && isPageAnswer(response)) res.setHeader("X-Page-Cache", "bypass");
       await sendResponse(res, response, { acceptEncoding: req.headers["accept-encoding"] });
     } catch (error) {
       if (error instanceof PageCacheBusy) return sendTooBusy(res);

@@ -76,6 +76,21 @@ describe.each(dialects)("the page cache against anonymous visitors on %s", (dial
     expect(storedPages()).toBe(before);
   });
 
+  it("answers a visitor with a made-up session cookie from the cache, as anyone else", async () => {
+    const article = `/blog/${SAMPLE_ARTICLE}`;
+    const page = await (await get(article)).text();
+    const forged = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => fetch(app.url + article, { headers: { cookie: `${SESSION_COOKIE}=forged-${index}.c2lnbmF0dXJl` } })),
+    );
+    for (const answer of forged) {
+      expect(cacheState(answer)).toBe("hit");
+      expect(await answer.text()).toBe(page);
+    }
+    // The owner's own cookie, signed by the server, is a session: never a stored page.
+    const owner = await signIn("owner@example.org", "10.71.2.1");
+    expect(cacheState(await owner.get(article))).toBeNull();
+  });
+
   it("answers a page past the last one, an unknown category or tag, or a page that is no number with a 404 it does not keep", async () => {
     const before = storedPages();
     for (const path of ["/blog?page=99999", "/blog?category=unknown", "/blog?tag=nope", "/blog?page=abc", "/fr/blog?page=0", "/blog?q=trade&page=50"]) {
