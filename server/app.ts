@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/adapters/context.server";
 import { accessLog } from "./access-log";
+import { afterAnswerOf } from "./after-answer";
 import { compressAnswers } from "./compress-answers";
 import { builtAssetLane, type BuiltAssets } from "./built-assets";
 import { pageCacheLane } from "./page-cache-lane";
@@ -107,7 +108,7 @@ export function createApp({ services, build, assets, renderPool }: AppOptions): 
     routerHandler({
       build: guarded,
       mode: config.mode === "development" ? "development" : "production",
-      getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown", afterAnswer: afterAnswerOf(res, logger) }),
       pages: services.pageCache ?? undefined,
       sessionSecret: config.sessionSecret,
       renderPool,

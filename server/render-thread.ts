@@ -5,6 +5,7 @@ import { openDatabase } from "~/adapters/db/database.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
 import type { AppConfig } from "~/lib/config.server";
 import { sharedPartOf, wholeBodyOf } from "~/lib/page-response";
+import { afterAnswerAtOnce } from "./after-answer";
 import { connectServices, systemClock } from "./bootstrap";
 import { answerEncoding, compressAnswerSync, mayCompress } from "./compress-answers";
 import { createLogger } from "./logger";
@@ -25,6 +26,7 @@ const logger = createLogger(config.logLevel).child({ thread: "render" });
 const services = await openRenderServices(config);
 const build = guardBuild((await import(pathToFileURL(serverBuild).href)) as ServerBuild);
 const handleRequest = createRequestHandler(build, "production");
+const afterAnswer = afterAnswerAtOnce(logger);
 
 port.on("message", (message: RenderAsk | "close") => {
   if (message === "close") {
@@ -43,7 +45,7 @@ port.on("message", (message: RenderAsk | "close") => {
 port.postMessage("ready");
 
 async function render({ id, url, headers, cspNonce, clientIp, acceptEncoding }: RenderAsk): Promise<RenderAnswer> {
-  const response = await handleRequest(new Request(url, { headers }), { services, cspNonce, clientIp });
+  const response = await handleRequest(new Request(url, { headers }), { services, cspNonce, clientIp, afterAnswer });
   let bytes = await wholeBodyOf(response);
   const answerHeaders = new Headers(response.headers);
   const sharedPart = sharedPartOf(response);

@@ -53,5 +53,10 @@ declare module "react-router" {
     cspNonce: string;
     /** The reader's address (from X-Forwarded-For only when TRUST_PROXY is set), for rate limits. */
     clientIp: string;
+    /**
+     * Runs `work` once this request's answer has left (server/after-answer.ts): what the answer must not
+     * wait for, nor let its time show (making a mailed link).
+     */
+    afterAnswer: (work: () => Promise<void>) => void;
   }
 }

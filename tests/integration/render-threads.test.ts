@@ -48,7 +48,7 @@ describe.each(dialects)("render threads in the server's process on %s", (dialect
     expect(nonces(inThread, threadHtml).scripts).toContain(CONTEXT.cspNonce);
     // The same build behind the same policies, rendered in this thread with the server's services: the same bytes.
     const build = guardBuild((await import(pathToFileURL(PATHS.serverBuild).href)) as ServerBuild);
-    const local = await createRequestHandler(build, "production")(new Request(app.url + ARTICLE), { ...CONTEXT, services: app.services });
+    const local = await createRequestHandler(build, "production")(new Request(app.url + ARTICLE), { ...CONTEXT, services: app.services, afterAnswer: () => {} });
     expect(threadHtml).toBe(await local.text());
   });
 

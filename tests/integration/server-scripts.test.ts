@@ -18,7 +18,7 @@ let render: (pagePath: string) => Promise<string>;
 beforeAll(async () => {
   app = await startTestApp({ PAGE_CACHE_MB: "0" });
   const handle = createRequestHandler(guardBuild((await import(pathToFileURL(PATHS.serverBuild).href)) as ServerBuild), "production");
-  render = async (pagePath) => (await handle(new Request(app.url + pagePath), { services: app.services, cspNonce: "same-nonce", clientIp: "127.0.0.1" })).text();
+  render = async (pagePath) => (await handle(new Request(app.url + pagePath), { services: app.services, cspNonce: "same-nonce", clientIp: "127.0.0.1", afterAnswer: () => {} })).text();
 });
 afterAll(() => app.close());
 

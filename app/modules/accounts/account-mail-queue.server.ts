@@ -36,13 +36,3 @@ export function queuedAuthMails({ db, now, wake, secret }: QueueDeps): AuthMails
   };
   return { verifyEmail: queue("verify"), resetPassword: queue("reset"), signInLink: queue("signInLink") };
 }
-
-/**
- * Queues a password-reset or sign-in link request for an address, whether or not it has an account:
- * the request does the same work either way, so its answer time does not tell who is registered. The
- * worker makes the link, and queues its mail, only for an account that may receive it.
- */
-export async function queueLinkRequest({ db, now, wake }: { db: Db; now: Date; wake?: (() => void) | undefined }, kind: "reset" | "signInLink", email: string): Promise<void> {
-  await enqueue(db, "accounts.link-request", { kind, email }, now);
-  wake?.();
-}

@@ -1,8 +1,6 @@
 import { hasSessionCookie, isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
-import { recordAudit, recordSecurityEvent, type Actor } from "~/modules/audit/audit.server";
-import { networkKey } from "~/lib/network";
-import { giveBackAll, LIMITS, takeAll, type LimitCheck } from "~/modules/rate-limit/rate-limit.server";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 
 export interface SignedIn {
   user: { id: string; name: string; email: string; role: string | null; twoFactorEnabled: boolean };
@@ -34,66 +32,6 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
 
 export async function adminExists(db: Db): Promise<boolean> {
   return Boolean(await db.selectFrom("user").select("id").where("role", "=", "admin").limit(1).executeTakeFirst());
-}
-
-export type SignInOutcome =
-  | { ok: true; headers: Headers; userId: string; twoFactor?: false }
-  /** The password was right; the account's second factor is asked next (the headers set the challenge cookie). */
-  | { ok: true; headers: Headers; twoFactor: true }
-  | { ok: false; error: "invalidCredentials" | "emailNotVerified" | "tooMany"; retryAfterSeconds?: number };
-
-/** The limits one password sign-in takes, narrowest first (see LIMITS.signIn*). */
-function signInChecks(email: string, ip: string | null): LimitCheck[] {
-  const network = networkKey(ip);
-  return [
-    { rule: LIMITS.signInPerAccount, subject: `${email}|${network}` },
-    { rule: LIMITS.signInPerNetwork, subject: network },
-    { rule: LIMITS.signInPerNetworkDaily, subject: network },
-    { rule: LIMITS.signInPerAddress, subject: email },
-  ];
-}
-
-/**
- * Email + password sign-in. Each attempt takes its limits before the password is checked, so a
- * burst of parallel guesses gets no more checks than the limits allow; a right password gives the
- * attempts back, so only failures stay counted. The wrong password that spends a limit is recorded
- * as a medium security event naming the account, when the address has one.
- */
-export async function signInWithPassword(
-  { auth, db, now }: { auth: AuthLoader; db: Db; now: Date },
-  credentials: { email: string; password: string },
-  request: Request,
-  actor: Actor,
-): Promise<SignInOutcome> {
-  const limits = await takeAll(db, signInChecks(credentials.email, actor.ip), now);
-  if (!limits.allowed) return { ok: false, error: "tooMany", retryAfterSeconds: limits.retryAfterSeconds };
-  try {
-    const { headers, response } = await (await auth.load()).api.signInEmail({
-      body: { email: credentials.email, password: credentials.password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    await giveBackAll(db, limits.taken);
-    if ("twoFactorRedirect" in response) return { ok: true, headers, twoFactor: true };
-    await recordAudit(db, { ...actor, userId: response.user.id }, { action: "auth.signed_in", resource: `user:${response.user.id}`, details: { method: "password" } }, now);
-    return { ok: true, headers, userId: response.user.id };
-  } catch (error) {
-    if (!isAuthRefusal(error)) throw error;
-    // better-auth says "not confirmed" only after the password matched.
-    if (error.body?.code === "EMAIL_NOT_VERIFIED") {
-      await giveBackAll(db, limits.taken);
-      return { ok: false, error: "emailNotVerified" };
-    }
-    const spent = limits.taken.filter(({ result }) => result.remaining === 0);
-    if (spent.length) {
-      const account = await db.selectFrom("user").select("id").where("email", "=", credentials.email).executeTakeFirst();
-      for (const { rule } of spent) {
-        const details = { rule: rule.name, email: credentials.email };
-        await recordSecurityEvent(db, { ...actor, userId: account?.id ?? null }, { type: "auth.failed_sign_in_burst", severity: "medium", details }, now);
-      }
-    }
-    return { ok: false, error: "invalidCredentials" };
-  }
 }
 
 /** Signs the request's session out; the returned headers clear the cookie. */

@@ -2,7 +2,8 @@ import type { AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db, DialectName } from "~/adapters/db/database.server";
 import { Refusal } from "~/lib/refusal";
 import type { Actor } from "~/modules/audit/audit.server";
-import { signInWithPassword, type SignInOutcome } from "./accounts.server";
+import type { DeviceCookieConfig } from "./known-device.server";
+import { signInWithPassword, type SignInOutcome } from "./password-sign-in.server";
 import { accountAt, createOrPromoteAdmin, makeAdmin } from "./admins.server";
 import { spendSetupToken } from "./setup-link.server";
 
@@ -16,7 +17,7 @@ import { spendSetupToken } from "./setup-link.server";
  * with "setupUsed" (410) when another form spent it first, or "existingAccountPassword" for a wrong one.
  */
 export async function createFirstAdmin(
-  services: { auth: AuthLoader; db: Db; dialect: DialectName; now: () => Date },
+  services: { auth: AuthLoader; db: Db; dialect: DialectName; config: DeviceCookieConfig; now: () => Date },
   token: string,
   input: { name: string; email: string; password: string },
   request: Request,

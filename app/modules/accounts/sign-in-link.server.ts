@@ -1,40 +1,11 @@
 import { isAuthRefusal, type AuthLoader } from "~/adapters/auth/auth.server";
 import type { Db } from "~/adapters/db/database.server";
-import { networkKey } from "~/lib/network";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
-import { queueLinkRequest } from "./account-mail-queue.server";
 
 interface Deps {
   auth: AuthLoader;
   db: Db;
   now: Date;
-  /** Asks the outbox worker to look for work now (services.outbox.wake). */
-  wake?: (() => void) | undefined;
-}
-
-export type LinkRequestOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
-
-/**
- * Queues a one-time sign-in link; the outbox worker makes and mails it when the address belongs to a
- * confirmed account (the auth adapter decides, see createAuth). Limits are counted and the request is
- * queued for every address, known or not, and the caller answers the same either way, so neither the
- * answer nor its time tells who has an account.
- */
-export async function requestSignInLink({ db, now, wake }: Deps, email: string, actor: Actor): Promise<LinkRequestOutcome> {
-  const limits = [
-    { rule: LIMITS.signInLinkInterval, subject: email },
-    { rule: LIMITS.signInLinkPerAddress, subject: email },
-    { rule: LIMITS.signInLinkPerNetwork, subject: networkKey(actor.ip) },
-  ];
-  for (const { rule, subject } of limits) {
-    const counted = await consume(db, rule, subject, now);
-    if (!counted.allowed) return { ok: false, retryAfterSeconds: counted.retryAfterSeconds };
-  }
-  await queueLinkRequest({ db, now, wake }, "signInLink", email);
-  const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
-  await recordAudit(db, actor, { action: "auth.magic_link_requested", resource: user ? `user:${user.id}` : "user:unknown" }, now);
-  return { ok: true };
 }
 
 export type LinkOpenOutcome = { ok: true; headers: Headers; twoFactor: boolean } | { ok: false };

@@ -53,3 +53,13 @@ export async function enqueue<T extends OutboxTopic>(db: Kysely<Database>, topic
     .execute();
   return id;
 }
+
+/**
+ * Makes a row that was queued for a later `runAt` due at `now`, while no worker has taken it yet: work
+ * held back until the request that queued it has answered (its row exists, and survives a crash, from
+ * the request on; left alone, it becomes due at its `runAt` anyway).
+ */
+export async function releaseHeld(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  await db.updateTable("outbox").set({ run_at: stamp }).where("id", "=", id).where("attempts", "=", 0).where("done_at", "is", null).where("run_at", ">", stamp).execute();
+}

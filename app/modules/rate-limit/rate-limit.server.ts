@@ -35,12 +35,14 @@ export const LIMITS = {
   /**
    * Password sign-ins, taken in this order and stopping at the first one spent: one address from one
    * network, one network (per 15 minutes and per day), and one address from anywhere. A right
-   * password gives its attempt back, so these count failures.
+   * password gives its attempt back, so these count failures. A known device of the account (one
+   * that signed in with its password before) takes its own allowance instead: signInPerDevice.
    */
   signInPerAccount: { name: "sign-in", limit: 5, windowMs: 15 * MINUTE },
   signInPerNetwork: { name: "sign-in-network", limit: 30, windowMs: 15 * MINUTE },
   signInPerNetworkDaily: { name: "sign-in-network-day", limit: 100, windowMs: 24 * HOUR },
   signInPerAddress: { name: "sign-in-address", limit: 30, windowMs: HOUR },
+  signInPerDevice: { name: "sign-in-device", limit: 10, windowMs: HOUR },
   /** Password checks from inside a session (change password, two-factor settings), per account. */
   sessionPasswordPerUser: { name: "session-password", limit: 5, windowMs: 15 * MINUTE },
   /** Sign-ups: 10 an hour per network, 3 a day per address. */
