@@ -17,6 +17,8 @@ export interface PageFiling {
 export function pageFiler(build: ServerBuild): (pathname: string, search: string) => PageFiling | undefined {
   const routes = routeTree(build.routes);
   return (pathname, search) => {
+    // React Router's own endpoint (lazy route discovery) reads its whole query; it is no page.
+    if (pathname.endsWith(MANIFEST_PATH)) return undefined;
     const matches = matchRoutes(routes, pagePathOf(pathname));
     const route = matches?.at(-1)?.route;
     const cache = route?.id ? declaredPolicy(route.id)?.cache : undefined;
@@ -24,6 +26,9 @@ export function pageFiler(build: ServerBuild): (pathname: string, search: string
     return { key: canonicalAddress(pathname, search, cache.query), rule: { pathname, query: cache.query, changedBy: cache.changedBy } };
   };
 }
+
+/** Where React Router's client asks for the routes of links it discovers (its default `manifestPath`). */
+const MANIFEST_PATH = "/__manifest";
 
 /** The page a path names: a data request's (/blog.data, /_root.data, /fr.data) or its own. */
 function pagePathOf(pathname: string): string {

@@ -65,6 +65,8 @@ function coverSuite(app: TestApp, label: string) {
     const first = await settings();
     const soon = app.services.signedLinks.url(`/files/${first["shop.coverKey"]}`, new Date(Date.now() + 10 * 86_400_000));
     await writeSetting(db(), "shop.coverUrl", soon, new Date());
+    // Written behind the site's back: its stored pages are told, as the settings form would.
+    await app.services.pageChanges.changed(["settings"], new Date());
     await fetch(new URL("/shop", app.url));
     const renewed = (await settings())["shop.coverUrl"];
     expect(renewed).not.toBe(soon);

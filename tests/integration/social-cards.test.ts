@@ -49,7 +49,7 @@ describe("social cards and canonical addresses", () => {
   it("keeps a later page, a category or a tag in the canonical address, and drops page 1 and the search", async () => {
     const cases = [
       ["/blog?page=2", `${SITE}/blog?page=2`],
-      ["/fr/blog?page=2&q=trade", `${SITE}/fr/blog?page=2`],
+      ["/fr/blog?page=2&q=e", `${SITE}/fr/blog?page=2`],
       ["/blog?page=1", `${SITE}/blog`],
       ["/blog?q=agoa", `${SITE}/blog`],
     ] as const;
