@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
@@ -14,6 +15,7 @@ import { outboxHandlers } from "./outbox-handlers";
 import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanup, scheduleUnconfirmedAccountCleanup } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 import { PATHS } from "./paths";
+import { startedMessage } from "./started-message";
 import { createRenderPool, type RenderPool } from "./render-pool";
 
 const SERVER_BUILD = PATHS.serverBuild;
@@ -50,10 +52,10 @@ export async function startServer({ development }: { development: boolean }): Pr
 
   const server = createServer(createRequestListener({ services, build, assets, builtAssets, renderPool }));
   server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.port;
-    logger.info({ port, mode: config.mode }, "server listening");
-    console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
+    const address = server.address() as AddressInfo;
+    logger.info({ port: address.port, mode: config.mode }, "server listening");
+    // APP_URL is printed only when set: unset, config.appUrl is a guess (localhost and PORT).
+    console.log(`\n  ${startedMessage(address, process.env.APP_URL?.trim() ? config.appUrl : undefined)}\n`);
   });
   const stopJobs = [
     scheduleRetention(services),
