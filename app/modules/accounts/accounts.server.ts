@@ -36,6 +36,12 @@ export async function adminExists(db: Db): Promise<boolean> {
   return Boolean(await db.selectFrom("user").select("id").where("role", "=", "admin").limit(1).executeTakeFirst());
 }
 
+/** The owner's address: the first admin's account (the one the setup link made), null before there is one. */
+export async function ownerAccountEmail(db: Db): Promise<string | null> {
+  const row = await db.selectFrom("user").select("email").where("role", "=", "admin").orderBy("createdAt").orderBy("id").limit(1).executeTakeFirst();
+  return row?.email ?? null;
+}
+
 export type SignInOutcome =
   | { ok: true; headers: Headers; userId: string; twoFactor?: false }
   /** The password was right; the account's second factor is asked next (the headers set the challenge cookie). */
