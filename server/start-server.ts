@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
@@ -15,6 +16,7 @@ import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanu
 import { installGracefulShutdown } from "./shutdown";
 import { keepConnectionsLongerThanTheProxy } from "./keep-alive";
 import { PATHS } from "./paths";
+import { startedMessage } from "./started-message";
 import { createRenderPool, type RenderPool } from "./render-pool";
 
 const SERVER_BUILD = PATHS.serverBuild;
@@ -52,10 +54,10 @@ export async function startServer({ development }: { development: boolean }): Pr
   const server = createServer(createRequestListener({ services, build, assets, builtAssets, renderPool }));
   keepConnectionsLongerThanTheProxy(server, config.keepAliveTimeoutSeconds);
   server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.port;
-    logger.info({ port, mode: config.mode }, "server listening");
-    console.log(`\n  Diaspora Policy is running at http://localhost:${port}\n`);
+    const address = server.address() as AddressInfo;
+    logger.info({ port: address.port, mode: config.mode }, "server listening");
+    // APP_URL is printed only when set: unset, config.appUrl is a guess (localhost and PORT).
+    console.log(`\n  ${startedMessage(address, process.env.APP_URL?.trim() ? config.appUrl : undefined)}\n`);
   });
   const stopJobs = [
     scheduleRetention(services),

@@ -15,6 +15,9 @@ function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 }
 
+/** CONTACT_EMAIL when unset: an address nobody reads, which the podcast feed replaces with the owner's. */
+export const DEFAULT_CONTACT_EMAIL = "editor@localhost";
+
 const optionalUrl = optional(z.url());
 
 const environmentSchema = z.object({
@@ -30,7 +33,7 @@ const environmentSchema = z.object({
   DKIM_DOMAIN: optional(z.string().trim().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "expected a domain name such as example.org")),
   DKIM_SELECTOR: optional(z.string().trim().regex(/^[a-z0-9._-]+$/i, "expected a selector such as mail2026")),
   DKIM_PRIVATE_KEY_FILE: optional(z.string().trim()),
-  CONTACT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, "expected an email address").default("editor@localhost"),
+  CONTACT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, "expected an email address").default(DEFAULT_CONTACT_EMAIL),
   MAILERLITE_API_KEY: optional(z.string().trim()),
   MAILERLITE_BASE_URL: z.url().default("https://connect.mailerlite.com/api"),
   S3_ENDPOINT: optionalUrl,

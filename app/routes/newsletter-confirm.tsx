@@ -24,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const confirmed = await confirmSubscription(db, await tokenInForm(request), now());
   if (!confirmed) return refused({ form: "invalid" }, { headers: MAILED_LINK_HEADERS });
   context.services.outbox.wake();
-  return data({ ok: true as const }, { headers: MAILED_LINK_HEADERS });
+  // The status is explicit: without it React Router answers with the loader's, which runs again after the
+  // action on the form's address, without `?token`, and says 400.
+  return data({ ok: true as const }, { status: 200, headers: MAILED_LINK_HEADERS });
 }
 
 export const headers = mailedLinkHeaders;

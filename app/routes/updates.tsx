@@ -10,7 +10,7 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
-import { latestContentChange } from "~/modules/blog/articles.server";
+import { latestContentChange, publishedArticleCount } from "~/modules/blog/articles.server";
 
 /** The progress numbers shown: 25 overall; 10, 5 and 15 on the cards. */
 const LAUNCH_PROGRESS = 25;
@@ -23,9 +23,8 @@ const LOG_ENTRIES = ["blog", "languages", "home", "feeds"] as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const latest = await latestContentChange(context.services.db);
-  return {
-    i18n: pageResourcesFor(language, ["updates", "blog"]), lastUpdated: latest ? formatDate(latest, language) : null };
+  const [latest, articles] = await Promise.all([latestContentChange(context.services.db), publishedArticleCount(context.services.db)]);
+  return { i18n: pageResourcesFor(language, ["updates", "blog"]), lastUpdated: latest ? formatDate(latest, language) : null, articles };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "updates");
@@ -60,7 +59,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 flex flex-col gap-3">
             {LOG_ENTRIES.map((entry) => (
               <li key={entry} className="rounded-xl border border-line bg-white px-5 py-4">
-                {t(`log.entries.${entry}`)}
+                {entry === "blog" ? t("log.entries.blog", { count: loaderData.articles }) : t(`log.entries.${entry}`)}
               </li>
             ))}
           </ul>

@@ -23,6 +23,16 @@ describe("shop", () => {
     await page.context().close();
   });
 
+  it.each(["", "/fr", "/es", "/pt"])("does not scroll sideways on a 390 px phone (%s/shop), the struck old price inside its card", async (prefix) => {
+    const page = await open(`${prefix}/shop`, { width: 390 });
+    const widths = await page.evaluate(() => ({ page: document.scrollingElement!.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    const card = await page.locator("#purchase-section").boundingBox();
+    const old = await page.locator("#purchase-section s").boundingBox();
+    expect(old!.x + old!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    await page.context().close();
+  });
+
   it("scrolls to the purchase section with 'Get the guide'", async () => {
     const page = await open("/shop", { width: 390 });
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

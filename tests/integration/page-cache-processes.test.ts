@@ -1,38 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { episodeBySlug } from "~/modules/podcast/episodes.server";
+import pino from "pino";
+import { pageChangeFeed } from "~/adapters/pages/page-changes.server";
 import { dialects } from "../support/databases";
 import { SAMPLE_EPISODE } from "../support/routes";
 import type { ServerProcess } from "../support/server-process";
 import { processesOnOneDatabase } from "../support/server-processes";
 
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-
-describe.each(dialects)("page caches of two server processes on one %s database", (dialect) => {
+describe.each(dialects)("page caches of server processes on one %s database", (dialect) => {
   const processes = processesOnOneDatabase(dialect);
 
-  it("a change counted by one process makes the other render its page again", async () => {
-    const { servers, database } = await processes.start(2, { TRUST_PROXY: "true" });
-    const [first, second] = servers as [ServerProcess, ServerProcess];
+  it("a change recorded by another process makes this one render its page again", async () => {
+    const { servers, database } = await processes.start(1, { TRUST_PROXY: "true" });
+    const [server] = servers as [ServerProcess];
 
     const page = `/podcast/${SAMPLE_EPISODE}`;
-    await fetch(second.url + page).then((response) => response.text());
-    const cached = await fetch(second.url + page);
-    expect(cached.headers.get("x-page-cache")).toBe("hit");
-    const before = await cached.text();
+    const cacheState = () => fetch(server.url + page).then(async (response) => (await response.arrayBuffer(), response.headers.get("x-page-cache")));
+    await cacheState();
+    expect(await cacheState()).toBe("hit");
 
-    const episode = (await episodeBySlug(database.db, SAMPLE_EPISODE, "en"))!;
-    const listen = await fetch(new URL(episode.audioUrl, first.url), { headers: { "user-agent": BROWSER, "x-forwarded-for": "10.83.0.1" } });
-    expect(listen.status).toBe(200);
-    await listen.arrayBuffer();
-    expect((await episodeBySlug(database.db, SAMPLE_EPISODE, "en"))!.listens).toBe(episode.listens + 1);
+    // Another process on the same database records a change (an owner's edit there, say): the test's own feed.
+    const other = await pageChangeFeed(database.db, () => undefined, pino({ level: "silent" }));
+    await other.changed(["episodes"], new Date());
 
-    // The other process learns of it at its next poll of the change counters (every half second).
+    // The server learns of it at its next poll of the change counters (every half second).
     const started = Date.now();
-    let after = before;
-    while (after === before && Date.now() - started < 10_000) {
+    let state = "hit";
+    while (state === "hit" && Date.now() - started < 10_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await fetch(second.url + page).then((response) => response.text());
+      state = (await cacheState()) ?? "";
     }
-    expect(after).not.toBe(before);
+    expect(state).toBe("miss");
   });
 });

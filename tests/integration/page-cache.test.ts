@@ -138,20 +138,16 @@ describe.each(dialects)("the anonymous page cache on %s", (dialect) => {
     expect(cacheState(await get("/blog"))).toBe("hit");
   });
 
-  it("forgets the podcast's pages, and only those, when a listen is counted", async () => {
+  it("forgets no page when a listen is counted: the counts on the episode pages wait for the page's minute", async () => {
     const path = `/podcast/${SAMPLE_EPISODE}`;
     await get(path);
-    await get("/blog");
-    const before = await get(path);
-    expect(cacheState(before)).toBe("hit");
     const episode = (await episodeBySlug(app.services.db, SAMPLE_EPISODE, "en"))!;
+    // Anyone can fetch the audio: were a listen to forget pages, anyone could empty the podcast pages' cache.
     const audio = await fetch(new URL(episode.audioUrl, app.url), { headers: { "user-agent": BROWSER, "x-forwarded-for": "10.82.2.1" } });
     expect(cacheState(audio)).toBeNull();
     await audio.arrayBuffer();
-    const after = await get(path);
-    expect(cacheState(after)).toBe("miss");
-    expect(await after.text()).not.toBe(await before.text());
-    expect(cacheState(await get("/blog"))).toBe("hit");
+    expect((await episodeBySlug(app.services.db, SAMPLE_EPISODE, "en"))!.listens).toBe(episode.listens + 1);
+    expect(cacheState(await get(path))).toBe("hit");
   });
 
   it("renders again a page older than a minute", async () => {

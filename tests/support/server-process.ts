@@ -35,7 +35,8 @@ export function spawnServer(env: Record<string, string> = {}, { entry = PATHS.co
     ready: new Promise<void>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        const match = /running at (http:\/\/localhost:\d+)/.exec(output);
+        // "running at <APP_URL> (listening on <address>)" when APP_URL is set, else "running at <address>".
+        const match = /listening on (http:\/\/[^\s)]+)\)/.exec(output) ?? /running at (http:\/\/\S+)\n/.exec(output);
         if (match && !result.url) {
           result.url = match[1]!.replace("localhost", "127.0.0.1");
           resolve();

@@ -27,11 +27,12 @@ export function PurchaseSection({ slug, price, oldPrice, limitedOffer }: Purchas
         {t("purchase.title")}
       </h2>
       {limitedOffer && <p className="mt-2 inline-flex rounded-full bg-gold-400 px-3 py-1 text-sm font-semibold text-ink">{t("purchase.offer")}</p>}
-      <p className="mt-6 flex items-baseline gap-4">
+      {/* Wraps: in French, Spanish and Portuguese the prices read "19,99 $US" or "US$ 19,99", too wide for one line on a phone. */}
+      <p className="mt-6 flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <span className="sr-only">{t("purchase.price")}</span>
-        <span className="font-serif text-5xl font-semibold text-white">{price}</span>
+        <span className="whitespace-nowrap font-serif text-5xl font-semibold text-white">{price}</span>
         {oldPrice && (
-          <s className="text-xl text-white/70">
+          <s className="whitespace-nowrap text-xl text-white/70">
             <span className="sr-only">{t("purchase.oldPrice", { price: oldPrice })}</span>
             <span aria-hidden="true">{oldPrice}</span>
           </s>

@@ -34,6 +34,12 @@ export async function adminExists(db: Db): Promise<boolean> {
   return Boolean(await db.selectFrom("user").select("id").where("role", "=", "admin").limit(1).executeTakeFirst());
 }
 
+/** The owner's address: the first admin's account (the one the setup link made), null before there is one. */
+export async function ownerAccountEmail(db: Db): Promise<string | null> {
+  const row = await db.selectFrom("user").select("email").where("role", "=", "admin").orderBy("createdAt").orderBy("id").limit(1).executeTakeFirst();
+  return row?.email ?? null;
+}
+
 /** Signs the request's session out; the returned headers clear the cookie. */
 export async function signOut(auth: AuthLoader, db: Db, request: Request, actor: Actor, now: Date): Promise<Headers> {
   const { headers } = await (await auth.load()).api.signOut({ headers: request.headers, returnHeaders: true });

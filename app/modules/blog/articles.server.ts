@@ -188,6 +188,12 @@ export async function categoryCounts(db: Db): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
 }
 
+/** How many articles readers can open: the Updates page says it. */
+export async function publishedArticleCount(db: Db): Promise<number> {
+  const row = await db.selectFrom("articles").select((eb) => eb.fn.countAll<number>().as("count")).where("state", "=", "published").executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** When the publication last changed: the newest edit of a published article or of its translations. */
 export async function latestContentChange(db: Db): Promise<string | null> {
   const [articles, translations] = await Promise.all([

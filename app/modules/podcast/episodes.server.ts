@@ -4,6 +4,7 @@ import type { Db } from "~/adapters/db/database.server";
 import type { Database, EpisodesTable } from "~/adapters/db/schema";
 import type { Language } from "~/i18n/languages";
 import type { EpisodeCard } from "./episode-card";
+import type { EpisodeAudio } from "./listen-rule";
 import type { EpisodeText } from "./sample-episodes";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import type { TranscriptFormat } from "./timed-transcript";
@@ -140,10 +141,10 @@ export async function episodeChanges(db: Db): Promise<Array<{ slug: string; chan
   return rows.map((row) => ({ slug: row.slug, changedAt: row.updated_at }));
 }
 
-/** The episode whose audio is stored under `audioKey`: only episodes' audio is served. */
-export async function episodeIdByAudioKey(db: Db, audioKey: string): Promise<string | null> {
-  const row = await db.selectFrom("episodes").select("id").where("audio_key", "=", audioKey).executeTakeFirst();
-  return row?.id ?? null;
+/** The episode whose audio is stored under `audioKey` (only episodes' audio is served), with what the listen rule needs. */
+export async function episodeByAudioKey(db: Db, audioKey: string): Promise<{ id: string; audio: EpisodeAudio } | null> {
+  const row = await db.selectFrom("episodes").select(["id", "audio_size", "duration_seconds"]).where("audio_key", "=", audioKey).executeTakeFirst();
+  return row ? { id: row.id, audio: { size: Number(row.audio_size), durationSeconds: Number(row.duration_seconds) } } : null;
 }
 
 export interface EpisodeInput {

@@ -59,10 +59,3 @@ export async function countListen(db: Db, request: ListenRequest): Promise<boole
     return true;
   });
 }
-
-/** Whether a request for an episode's audio is a download to count: a GET from the first byte. */
-export function isListenRequest(method: string, range: string | null): boolean {
-  if (method !== "GET") return false;
-  if (!range) return true;
-  return /^\s*bytes\s*=\s*0\s*-/.test(range);
-}
