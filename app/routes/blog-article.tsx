@@ -15,7 +15,7 @@ import { jsonLd, publicationOrganization } from "~/lib/json-ld";
 import { relatedArticles } from "~/modules/blog/article-picks.server";
 import { getArticle } from "~/modules/blog/articles.server";
 import { toCard, toShown } from "~/modules/blog/cards";
-import { socialImage } from "~/modules/blog/cover-files";
+import { socialImage, socialImageSize } from "~/modules/blog/cover-files";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
 import { redirectedSlug } from "~/modules/blog/editor/article-slugs.server";
 
@@ -50,6 +50,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         title: loaderData.article.seoTitle,
         description: loaderData.article.seoDescription,
         image: socialImage(loaderData.article.image),
+        imageSize: socialImageSize(loaderData.article.image),
         type: "article",
       })
     : [];

@@ -8,6 +8,7 @@ import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { jsonLd } from "~/lib/json-ld";
+import { ARTWORK_SIZE } from "~/modules/podcast/artwork";
 import { formatDuration, isoDuration } from "~/modules/podcast/duration";
 import { episodeBySlug } from "~/modules/podcast/episodes.server";
 import { episodeTimedTexts } from "~/modules/podcast/episode-files.server";
@@ -64,6 +65,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       title: episode.title,
       description: episode.description,
       image: episode.imageUrl.replace(/\.svg$/, ".png"),
+      // The drawn artwork's PNG is square (/podcast/artwork/<slug>.png).
+      imageSize: episode.imageUrl.startsWith("/podcast/artwork/") ? { width: ARTWORK_SIZE, height: ARTWORK_SIZE } : undefined,
       type: "article",
     }),
     ...own,
