@@ -21,3 +21,11 @@ export function publicationOrganization(appUrl: string, name: string) {
     logo: { "@type": "ImageObject", url: appUrl + SITE_LOGO.path, width: SITE_LOGO.width, height: SITE_LOGO.height },
   };
 }
+
+/** A BreadcrumbList of a page's trail, from the home page to the page itself (absolute addresses). */
+export function breadcrumbList(trail: ReadonlyArray<{ name: string; url: string }>) {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((step, index) => ({ "@type": "ListItem", position: index + 1, name: step.name, item: step.url })),
+  };
+}

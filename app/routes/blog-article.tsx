@@ -11,7 +11,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/paths";
 import { keptForDocument } from "~/lib/document-only.server";
-import { jsonLd, publicationOrganization } from "~/lib/json-ld";
+import { breadcrumbList, jsonLd, publicationOrganization } from "~/lib/json-ld";
 import { relatedArticles } from "~/modules/blog/article-picks.server";
 import { getArticle } from "~/modules/blog/articles.server";
 import { toCard, toShown } from "~/modules/blog/cards";
@@ -76,14 +76,11 @@ export default function BlogArticle({ loaderData, params }: Route.ComponentProps
         author: publication,
         publisher: publication,
       },
-      {
-        "@type": "BreadcrumbList",
-        itemListElement: [
-          { "@type": "ListItem", position: 1, name: t("breadcrumbHome"), item: new URL(localizePath("/", language), url).href },
-          { "@type": "ListItem", position: 2, name: t("pages:blog.heading"), item: new URL(localizePath("/blog", language), url).href },
-          { "@type": "ListItem", position: 3, name: article.title, item: url },
-        ],
-      },
+      breadcrumbList([
+        { name: t("breadcrumbHome"), url: new URL(localizePath("/", language), url).href },
+        { name: t("pages:blog.heading"), url: new URL(localizePath("/blog", language), url).href },
+        { name: article.title, url },
+      ]),
     ],
   };
   return (

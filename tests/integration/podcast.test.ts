@@ -282,7 +282,7 @@ describe.each(dialects)("the podcast on %s", (dialect) => {
       expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="[^"]*\/podcast\/feed\.xml"/);
       expect(html).toContain("twitter.com/intent/tweet");
       const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
-      const structured = JSON.parse(ld!);
+      const structured = JSON.parse(ld!)["@graph"][0];
       expect(structured).toMatchObject({
         "@type": "PodcastEpisode",
         name: "Legacy of MLK",
