@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PATHS } from "../../server/paths";
 import { startTestApp, type TestApp } from "../support/app-server";
 import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
 
@@ -41,6 +44,17 @@ describe("findable", () => {
     }
     expect(locs.some((loc) => /admin|upload-diagnostics|cart/.test(loc))).toBe(false);
     for (const url of urls) expect(url["xhtml:link"].map((link) => link["@hreflang"])).toEqual(["en-US", "es-ES", "pt-BR", "fr-FR", "x-default"]);
+  });
+
+  it("gives each sample article its publication date as lastmod, not the day it was seeded", async () => {
+    const index = JSON.parse(readFileSync(path.join(PATHS.content, "articles", "index.json"), "utf8")) as Array<{ slug: string; date: string }>;
+    const { urlset } = await xml("/sitemap.xml", /application\/xml/);
+    const entries = asList(urlset.url) as Array<{ loc: string; lastmod?: string }>;
+    for (const article of index) {
+      for (const prefix of LANGUAGE_PREFIXES) {
+        expect(entries.find((url) => url.loc === `https://diaspora.example${prefix}/blog/${article.slug}`)?.lastmod).toBe(article.date);
+      }
+    }
   });
 
   it("gives each article its last change as lastmod, a change to any of its texts included", async () => {

@@ -164,17 +164,24 @@ export async function newestArticles(db: Db, language: Language, limit?: number)
   return rows.map(toSummary);
 }
 
-/** When each published article last changed, its own row or any of its texts (the sitemap's lastmod). */
+/**
+ * When each published article last changed, its own row or any of its texts (the sitemap's lastmod).
+ * An article untouched since it was added (a sample article seeded on first start) changed when it
+ * was published, not on the day it was added; nor does one change before its publication.
+ */
 export async function articleChanges(db: Db): Promise<Array<{ slug: string; changedAt: string }>> {
   const rows = await db
     .selectFrom("articles as a")
     .innerJoin("article_translations as t", "t.article_id", "a.id")
-    .select((eb) => ["a.slug", "a.updated_at", eb.fn.max("t.updated_at").as("text_updated_at")])
+    .select((eb) => ["a.slug", "a.created_at", "a.published_at", "a.updated_at", eb.fn.max("t.updated_at").as("text_updated_at")])
     .where("a.state", "=", "published")
-    .groupBy(["a.slug", "a.updated_at"])
+    .groupBy(["a.slug", "a.created_at", "a.published_at", "a.updated_at"])
     .orderBy("a.slug")
     .execute();
-  return rows.map((row) => ({ slug: row.slug, changedAt: [row.updated_at, String(row.text_updated_at)].sort().at(-1)! }));
+  return rows.map((row) => {
+    const edited = [row.updated_at, String(row.text_updated_at)].sort().at(-1)!;
+    return { slug: row.slug, changedAt: edited !== row.created_at && edited > row.published_at ? edited : row.published_at };
+  });
 }
 
 /** How many articles each category holds. */
