@@ -11,7 +11,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/paths";
 import { keptForDocument } from "~/lib/document-only.server";
-import { breadcrumbList, jsonLd, publicationOrganization } from "~/lib/json-ld";
+import { breadcrumbList, isoInstant, jsonLd, publicationOrganization } from "~/lib/json-ld";
 import { relatedArticles } from "~/modules/blog/article-picks.server";
 import { getArticle } from "~/modules/blog/articles.server";
 import { toCard, toShown } from "~/modules/blog/cards";
@@ -68,8 +68,8 @@ export default function BlogArticle({ loaderData, params }: Route.ComponentProps
         "@type": "Article",
         headline: article.title,
         description: article.excerpt,
-        datePublished: article.publishedAt,
-        dateModified: article.updatedAt,
+        datePublished: isoInstant(article.publishedAt),
+        dateModified: isoInstant(article.updatedAt),
         inLanguage: language,
         image: new URL(socialImage(article.image), url).href,
         mainEntityOfPage: url,

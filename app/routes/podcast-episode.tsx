@@ -8,7 +8,7 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { breadcrumbList, jsonLd } from "~/lib/json-ld";
+import { breadcrumbList, isoInstant, jsonLd } from "~/lib/json-ld";
 import { ARTWORK_SIZE } from "~/modules/podcast/artwork";
 import { formatDuration, isoDuration } from "~/modules/podcast/duration";
 import { episodeBySlug } from "~/modules/podcast/episodes.server";
@@ -84,7 +84,7 @@ export default function PodcastEpisode({ loaderData, params }: Route.ComponentPr
     "@type": "PodcastEpisode",
     name: episode.title,
     description: episode.description,
-    datePublished: episode.publishedAt,
+    datePublished: isoInstant(episode.publishedAt),
     url,
     inLanguage: language,
     timeRequired: episode.isoDuration,

@@ -2,6 +2,7 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales } from "~/i18n/locales";
 import { writeSetting } from "~/modules/settings/settings.server";
+import { SAMPLE_EPISODES } from "~/modules/podcast/sample-episodes";
 import { startTestApp, type TestApp } from "../support/app-server";
 
 let app: TestApp;
@@ -49,5 +50,11 @@ describe("an episode's structured data", () => {
         { "@type": "ListItem", position: 3, name: episode.name, item: `https://diaspora.example${prefix}/podcast/legacy-of-mlk` },
       ]);
     }
+  });
+
+  it("dates the episode in ISO 8601 with its offset", async () => {
+    const episode = await structuredData("/pt/podcast/legacy-of-mlk");
+    expect(episode.datePublished).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
+    expect(Date.parse(episode.datePublished!)).toBe(Date.parse(SAMPLE_EPISODES[0]!.publishedAt));
   });
 });

@@ -17,6 +17,7 @@ afterAll(() => app.close());
 const PUBLIC_PAGES = ["", "/blog", "/podcast", "/shop", "/about", "/updates", "/subscribe", "/discourse-labs", "/unfiltered-dialogues", "/resources", "/contact"];
 const LANGUAGE_PREFIXES = ["", "/es", "/pt", "/fr"];
 
+const WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" });
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
@@ -110,7 +111,10 @@ describe("findable", () => {
     expect(jsonLd["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(["Article", "BreadcrumbList"]);
     const [article] = jsonLd["@graph"];
     expect(article.image).toBe(`https://diaspora.example/images/articles/${SAMPLE_ARTICLE}.png`);
-    expect(article.dateModified >= article.datePublished).toBe(true);
+    // ISO 8601 with the offset: the sample article's date is that day's midnight UTC.
+    expect(article.datePublished).toBe("2025-05-02T00:00:00Z");
+    expect(article.dateModified).toMatch(WITH_OFFSET);
+    expect(Date.parse(article.dateModified) >= Date.parse(article.datePublished)).toBe(true);
     expect(article.author).toMatchObject({ "@type": "Organization", name: "Diaspora Policy", url: "https://diaspora.example/" });
     expect(article.publisher.logo).toEqual({ "@type": "ImageObject", url: "https://diaspora.example/images/social/logo.png", width: 512, height: 512 });
     const logo = await sharp(Buffer.from(await (await fetch(`${app.url}/images/social/logo.png`)).arrayBuffer())).metadata();
