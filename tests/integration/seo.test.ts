@@ -121,6 +121,14 @@ describe("findable", () => {
     expect([logo.format, logo.width, logo.height, logo.hasAlpha]).toEqual(["png", 512, 512, false]);
   });
 
+  it("dates an article untouched since it was seeded as modified when it was published", async () => {
+    const index = JSON.parse(readFileSync(path.join(PATHS.content, "articles", "index.json"), "utf8")) as Array<{ slug: string; date: string }>;
+    const untouched = index.find((entry) => entry.slug !== SAMPLE_ARTICLE)!;
+    const html = await (await fetch(`${app.url}/pt/blog/${untouched.slug}`)).text();
+    const [article] = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)![1]!)["@graph"];
+    expect([article.datePublished, article.dateModified]).toEqual([`${untouched.date}T00:00:00Z`, `${untouched.date}T00:00:00Z`]);
+  });
+
   it("answers an unknown article with 404, and serves each article's artwork", async () => {
     expect((await fetch(`${app.url}/blog/no-such-article`)).status).toBe(404);
     const image = await fetch(`${app.url}/images/articles/${SAMPLE_ARTICLE}.svg`);
