@@ -21,3 +21,21 @@ export function publicationOrganization(appUrl: string, name: string) {
     logo: { "@type": "ImageObject", url: appUrl + SITE_LOGO.path, width: SITE_LOGO.width, height: SITE_LOGO.height },
   };
 }
+
+/** A BreadcrumbList of a page's trail, from the home page to the page itself (absolute addresses). */
+export function breadcrumbList(trail: ReadonlyArray<{ name: string; url: string }>) {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((step, index) => ({ "@type": "ListItem", position: index + 1, name: step.name, item: step.url })),
+  };
+}
+
+/**
+ * A stored date or time as ISO 8601 with its offset (UTC, "Z"), as search engines ask: a date alone
+ * ("2026-03-04", a sample article's) is that day's midnight UTC. A value no date can be read from is
+ * left as it is.
+ */
+export function isoInstant(value: string): string {
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? value : time.toISOString().replace(/\.000Z$/, "Z");
+}

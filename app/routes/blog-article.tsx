@@ -11,11 +11,11 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/paths";
 import { keptForDocument } from "~/lib/document-only.server";
-import { jsonLd, publicationOrganization } from "~/lib/json-ld";
+import { breadcrumbList, isoInstant, jsonLd, publicationOrganization } from "~/lib/json-ld";
 import { relatedArticles } from "~/modules/blog/article-picks.server";
 import { getArticle } from "~/modules/blog/articles.server";
 import { toCard, toShown } from "~/modules/blog/cards";
-import { socialImage } from "~/modules/blog/cover-files";
+import { socialImage, socialImageSize } from "~/modules/blog/cover-files";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
 import { redirectedSlug } from "~/modules/blog/editor/article-slugs.server";
 
@@ -50,6 +50,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         title: loaderData.article.seoTitle,
         description: loaderData.article.seoDescription,
         image: socialImage(loaderData.article.image),
+        imageSize: socialImageSize(loaderData.article.image),
         type: "article",
       })
     : [];
@@ -67,22 +68,19 @@ export default function BlogArticle({ loaderData, params }: Route.ComponentProps
         "@type": "Article",
         headline: article.title,
         description: article.excerpt,
-        datePublished: article.publishedAt,
-        dateModified: article.updatedAt,
+        datePublished: isoInstant(article.publishedAt),
+        dateModified: isoInstant(article.updatedAt),
         inLanguage: language,
         image: new URL(socialImage(article.image), url).href,
         mainEntityOfPage: url,
         author: publication,
         publisher: publication,
       },
-      {
-        "@type": "BreadcrumbList",
-        itemListElement: [
-          { "@type": "ListItem", position: 1, name: t("breadcrumbHome"), item: new URL(localizePath("/", language), url).href },
-          { "@type": "ListItem", position: 2, name: t("pages:blog.heading"), item: new URL(localizePath("/blog", language), url).href },
-          { "@type": "ListItem", position: 3, name: article.title, item: url },
-        ],
-      },
+      breadcrumbList([
+        { name: t("breadcrumbHome"), url: new URL(localizePath("/", language), url).href },
+        { name: t("pages:blog.heading"), url: new URL(localizePath("/blog", language), url).href },
+        { name: article.title, url },
+      ]),
     ],
   };
   return (

@@ -1,4 +1,5 @@
 import { data, type MetaDescriptor } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/podcast-episode";
 import { EpisodeDetails } from "~/components/episode/episode-details";
 import { useNonce } from "~/components/layout/nonce";
@@ -7,7 +8,8 @@ import { languageOf } from "~/i18n/languages";
 import { pageMeta } from "~/i18n/meta";
 import { localizePath } from "~/i18n/paths";
 import { pageResourcesFor } from "~/i18n/resources.server";
-import { jsonLd } from "~/lib/json-ld";
+import { breadcrumbList, isoInstant, jsonLd } from "~/lib/json-ld";
+import { ARTWORK_SIZE } from "~/modules/podcast/artwork";
 import { formatDuration, isoDuration } from "~/modules/podcast/duration";
 import { episodeBySlug } from "~/modules/podcast/episodes.server";
 import { episodeTimedTexts } from "~/modules/podcast/episode-files.server";
@@ -64,6 +66,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       title: episode.title,
       description: episode.description,
       image: episode.imageUrl.replace(/\.svg$/, ".png"),
+      // The drawn artwork's PNG is square (/podcast/artwork/<slug>.png).
+      imageSize: episode.imageUrl.startsWith("/podcast/artwork/") ? { width: ARTWORK_SIZE, height: ARTWORK_SIZE } : undefined,
       type: "article",
     }),
     ...own,
@@ -74,12 +78,13 @@ export default function PodcastEpisode({ loaderData, params }: Route.ComponentPr
   const nonce = useNonce();
   const { episode, url, appUrl, series } = loaderData;
   const language = languageOf(params);
-  const structured = {
-    "@context": "https://schema.org",
+  const { t } = useTranslation("episode");
+  const podcastUrl = new URL(localizePath("/podcast", language), appUrl).href;
+  const episodeNode = {
     "@type": "PodcastEpisode",
     name: episode.title,
     description: episode.description,
-    datePublished: episode.publishedAt,
+    datePublished: isoInstant(episode.publishedAt),
     url,
     inLanguage: language,
     timeRequired: episode.isoDuration,
@@ -93,7 +98,19 @@ export default function PodcastEpisode({ loaderData, params }: Route.ComponentPr
       contentSize: String(episode.audioSize),
       duration: episode.isoDuration,
     },
-    partOfSeries: { "@type": "PodcastSeries", name: series, url: new URL(localizePath("/podcast", language), appUrl).href, webFeed: appUrl + FEED_PATH },
+    partOfSeries: { "@type": "PodcastSeries", name: series, url: podcastUrl, webFeed: appUrl + FEED_PATH },
+  };
+  const structured = {
+    "@context": "https://schema.org",
+    "@graph": [
+      episodeNode,
+      // The trail the page shows above the episode.
+      breadcrumbList([
+        { name: t("breadcrumbHome"), url: new URL(localizePath("/", language), appUrl).href },
+        { name: t("breadcrumbPodcast"), url: podcastUrl },
+        { name: episode.title, url },
+      ]),
+    ],
   };
   return (
     <>

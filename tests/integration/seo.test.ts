@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PATHS } from "../../server/paths";
 import { startTestApp, type TestApp } from "../support/app-server";
 import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
 
@@ -14,6 +17,7 @@ afterAll(() => app.close());
 const PUBLIC_PAGES = ["", "/blog", "/podcast", "/shop", "/about", "/updates", "/subscribe", "/discourse-labs", "/unfiltered-dialogues", "/resources", "/contact"];
 const LANGUAGE_PREFIXES = ["", "/es", "/pt", "/fr"];
 
+const WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" });
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
@@ -41,6 +45,17 @@ describe("findable", () => {
     }
     expect(locs.some((loc) => /admin|upload-diagnostics|cart/.test(loc))).toBe(false);
     for (const url of urls) expect(url["xhtml:link"].map((link) => link["@hreflang"])).toEqual(["en-US", "es-ES", "pt-BR", "fr-FR", "x-default"]);
+  });
+
+  it("gives each sample article its publication date as lastmod, not the day it was seeded", async () => {
+    const index = JSON.parse(readFileSync(path.join(PATHS.content, "articles", "index.json"), "utf8")) as Array<{ slug: string; date: string }>;
+    const { urlset } = await xml("/sitemap.xml", /application\/xml/);
+    const entries = asList(urlset.url) as Array<{ loc: string; lastmod?: string }>;
+    for (const article of index) {
+      for (const prefix of LANGUAGE_PREFIXES) {
+        expect(entries.find((url) => url.loc === `https://diaspora.example${prefix}/blog/${article.slug}`)?.lastmod).toBe(article.date);
+      }
+    }
   });
 
   it("gives each article its last change as lastmod, a change to any of its texts included", async () => {
@@ -96,11 +111,22 @@ describe("findable", () => {
     expect(jsonLd["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(["Article", "BreadcrumbList"]);
     const [article] = jsonLd["@graph"];
     expect(article.image).toBe(`https://diaspora.example/images/articles/${SAMPLE_ARTICLE}.png`);
-    expect(article.dateModified >= article.datePublished).toBe(true);
+    // ISO 8601 with the offset: the sample article's date is that day's midnight UTC.
+    expect(article.datePublished).toBe("2025-05-02T00:00:00Z");
+    expect(article.dateModified).toMatch(WITH_OFFSET);
+    expect(Date.parse(article.dateModified) >= Date.parse(article.datePublished)).toBe(true);
     expect(article.author).toMatchObject({ "@type": "Organization", name: "Diaspora Policy", url: "https://diaspora.example/" });
     expect(article.publisher.logo).toEqual({ "@type": "ImageObject", url: "https://diaspora.example/images/social/logo.png", width: 512, height: 512 });
     const logo = await sharp(Buffer.from(await (await fetch(`${app.url}/images/social/logo.png`)).arrayBuffer())).metadata();
     expect([logo.format, logo.width, logo.height, logo.hasAlpha]).toEqual(["png", 512, 512, false]);
+  });
+
+  it("dates an article untouched since it was seeded as modified when it was published", async () => {
+    const index = JSON.parse(readFileSync(path.join(PATHS.content, "articles", "index.json"), "utf8")) as Array<{ slug: string; date: string }>;
+    const untouched = index.find((entry) => entry.slug !== SAMPLE_ARTICLE)!;
+    const html = await (await fetch(`${app.url}/pt/blog/${untouched.slug}`)).text();
+    const [article] = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)![1]!)["@graph"];
+    expect([article.datePublished, article.dateModified]).toEqual([`${untouched.date}T00:00:00Z`, `${untouched.date}T00:00:00Z`]);
   });
 
   it("answers an unknown article with 404, and serves each article's artwork", async () => {

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales } from "~/i18n/locales";
 import { startTestApp, type TestApp } from "../support/app-server";
+import { SAMPLE_ARTICLE } from "../support/routes";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -35,6 +36,18 @@ describe("social cards and canonical addresses", () => {
       expect(response.headers.get("content-type")).toBe("image/png");
       const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
       expect([metadata.format, metadata.width, metadata.height, metadata.hasAlpha]).toEqual(["png", 1200, 630, false]);
+    }
+  });
+
+  it("gives an article's and an episode's picture the width and height of the image it names", async () => {
+    for (const path of [`/blog/${SAMPLE_ARTICLE}`, `/fr/blog/${SAMPLE_ARTICLE}`, "/podcast/legacy-of-mlk", "/es/podcast/legacy-of-mlk"]) {
+      const html = await head(path);
+      const image = metaOf(html, "og:image")!;
+      expect(image.startsWith(`${SITE}/`)).toBe(true);
+      const response = await fetch(app.url + image.slice(SITE.length));
+      expect(response.status).toBe(200);
+      const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect([metaOf(html, "og:image:width"), metaOf(html, "og:image:height")]).toEqual([String(metadata.width), String(metadata.height)]);
     }
   });
 

@@ -124,18 +124,29 @@ const articleColumns = (eb: LocalizedBuilder) => [
   sql<string>`coalesce(nullif(t.image_alt, ''), e.image_alt)`.as("image_alt"),
   sql<string>`coalesce(nullif(t.seo_title, ''), e.seo_title)`.as("seo_title"),
   sql<string>`coalesce(nullif(t.seo_description, ''), e.seo_description)`.as("seo_description"),
+  "a.created_at" as const,
   "a.updated_at" as const,
   eb.fn.coalesce("t.updated_at", "e.updated_at").as("text_updated_at"),
 ];
 
-type ArticleRow = SummaryRow & { body: string; image_alt: string; seo_title: string; seo_description: string; updated_at: string; text_updated_at: string };
+/**
+ * When an article last changed, from its row and a text's stamps. One untouched since it was added (a
+ * sample article seeded on first start) changed when it was published, not on the day it was added;
+ * nor does one change before its publication.
+ */
+function lastChange(row: { created_at: string; published_at: string; updated_at: string }, textUpdatedAt: string): string {
+  const edited = [row.updated_at, textUpdatedAt].sort().at(-1)!;
+  return edited !== row.created_at && edited > row.published_at ? edited : row.published_at;
+}
+
+type ArticleRow = SummaryRow & { body: string; image_alt: string; seo_title: string; seo_description: string; created_at: string; updated_at: string; text_updated_at: string };
 const toArticle = (row: ArticleRow): Article => ({
   ...toSummary(row),
   body: row.body,
   imageAlt: row.image_alt,
   seoTitle: row.seo_title,
   seoDescription: row.seo_description,
-  updatedAt: [row.updated_at, String(row.text_updated_at)].sort().at(-1)!,
+  updatedAt: lastChange(row, String(row.text_updated_at)),
 });
 
 const articleBySlug = keptQuery("articleBySlug", (db, { slug, language }: { slug: string; language: string }) =>
@@ -169,12 +180,12 @@ export async function articleChanges(db: Db): Promise<Array<{ slug: string; chan
   const rows = await db
     .selectFrom("articles as a")
     .innerJoin("article_translations as t", "t.article_id", "a.id")
-    .select((eb) => ["a.slug", "a.updated_at", eb.fn.max("t.updated_at").as("text_updated_at")])
+    .select((eb) => ["a.slug", "a.created_at", "a.published_at", "a.updated_at", eb.fn.max("t.updated_at").as("text_updated_at")])
     .where("a.state", "=", "published")
-    .groupBy(["a.slug", "a.updated_at"])
+    .groupBy(["a.slug", "a.created_at", "a.published_at", "a.updated_at"])
     .orderBy("a.slug")
     .execute();
-  return rows.map((row) => ({ slug: row.slug, changedAt: [row.updated_at, String(row.text_updated_at)].sort().at(-1)! }));
+  return rows.map((row) => ({ slug: row.slug, changedAt: lastChange(row, String(row.text_updated_at)) }));
 }
 
 /** How many articles each category holds. */

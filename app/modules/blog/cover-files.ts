@@ -18,8 +18,14 @@ export const coverFile = (image: string, width: number, format: CoverFormat) => 
 /** `srcset` of one format of an uploaded cover. */
 export const coverSrcSet = (image: string, format: CoverFormat) => COVER_WIDTHS.map((width) => `${coverFile(image, width, format)} ${width}w`).join(", ");
 
+/** A drawn cover's PNG (/images/articles/<slug>.png) has the social cards' size. */
+export const DRAWN_CARD = { width: 1200, height: 630 } as const;
+
 /** The picture shared on social networks: the largest JPEG of an uploaded cover, the PNG of a drawn one. */
 export const socialImage = (image: string) => (isUploadedCover(image) ? coverFile(image, 1200, "jpg") : image.replace(/\.svg$/, ".png"));
+
+/** The size of `socialImage(image)`, for og:image:width and og:image:height. */
+export const socialImageSize = (image: string) => (isUploadedCover(image) ? { width: 1200, height: Math.round(1200 * COVER_HEIGHT_RATIO) } : DRAWN_CARD);
 
 /** The storage key of a cover file named in a URL, or null when the name is not one. */
 export function coverKeyOf(file: string): { key: string; image: string; format: CoverFormat } | null {
