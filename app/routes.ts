@@ -61,6 +61,7 @@ export default [
     route("admin/audit-log", "routes/admin-audit-log.tsx"),
     route("admin/audit-log.csv", "routes/admin-audit-log-csv.ts"),
     route("admin/security-events", "routes/admin-security-events.tsx"),
+    route("admin/security-events.csv", "routes/admin-security-events-csv.ts"),
     route("admin/moderation", "routes/admin-moderation.tsx"),
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),

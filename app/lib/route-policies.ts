@@ -120,6 +120,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin-audit-log.tsx": { read: "admin" },
   "routes/admin-audit-log-csv.ts": { read: "admin" },
   "routes/admin-security-events.tsx": { read: "admin" },
+  "routes/admin-security-events-csv.ts": { read: "admin", refusalText: "security.exportRefused" },
   "routes/admin-moderation.tsx": { read: "admin", write: "admin", changes: ["comments"] },
   "routes/admin-subscribers.tsx": { read: "admin", write: "admin", messages: { read: SUBSCRIBER_REFUSALS.list, write: SUBSCRIBER_REFUSALS.sync } },
   "routes/admin-subscribers-csv.ts": { read: "admin", messages: { read: SUBSCRIBER_REFUSALS.export }, refusalText: "subscribers.exportRefused" },

@@ -68,10 +68,21 @@ describe("episode management in the browser", () => {
       await submit.click();
       expect(await dialog(page).getByText("Title is required").isVisible()).toBe(true);
       expect(await dialog(page).getByText("Description is required").isVisible()).toBe(true);
+      // Typing in a field takes its message away at once; the other field keeps its own.
+      await dialog(page).getByLabel("Title").fill("A title");
+      await expect.poll(() => dialog(page).getByText("Title is required").count()).toBe(0);
+      expect(await dialog(page).getByText("Description is required").isVisible()).toBe(true);
       await dialog(page).getByLabel("Title").fill("x".repeat(201));
       await dialog(page).getByLabel("Description").fill("Notes");
       await submit.click();
       expect(await dialog(page).getByText("Title must be at most 200 characters").isVisible()).toBe(true);
+    });
+
+    await step("refuses a dangerous name as soon as the file is chosen, before Upload", async () => {
+      await input.setInputFiles(file("talk.exe.mp3", "audio/mpeg", mp3Bytes(3)));
+      await expect.poll(() => dialog(page).getByText("File type not allowed for security reasons").isVisible()).toBe(true);
+      expect(await dialog(page).getByText(/Selected: talk\.exe\.mp3/).count()).toBe(0);
+      expect(await submit.isDisabled()).toBe(true);
     });
 
     await step("sends a picture named .mp3, which the server refuses", async () => {
@@ -92,23 +103,24 @@ describe("episode management in the browser", () => {
     await page.context().close();
   });
 
-  it("refuses a WAV with a dangerous name, and publishes a WAV as the MP3 podcast apps take", async () => {
+  it("refuses a WAV with a dangerous name when chosen, and publishes a WAV as the MP3 podcast apps take", async () => {
     const page = await adminOnPodcast(390);
     const wav = chimeWav({ seconds: 2, notes: [440, 660], sampleRate: 44_100 });
-    const upload = async (name: string) => {
+    const choose = async (name: string) => {
       await page.getByRole("button", { name: "Upload Episode" }).click();
       await dialog(page).getByLabel("Title").fill("Chime Interview");
       await dialog(page).getByLabel("Description").fill("Two seconds of chimes.");
       await dialog(page).getByLabel("Audio file", { exact: true }).setInputFiles(file(name, "audio/wav", wav));
-      await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
     };
-    await step("tone.exe.wav is refused with the security message", async () => {
-      await upload("tone.exe.wav");
-      await expect.poll(() => dialog(page).getByText("File type not allowed for security reasons").isVisible(), { timeout: 10_000 }).toBe(true);
+    await step("tone.exe.wav is refused with the security message as soon as it is chosen", async () => {
+      await choose("tone.exe.wav");
+      await expect.poll(() => dialog(page).getByText("File type not allowed for security reasons").isVisible()).toBe(true);
+      expect(await dialog(page).getByRole("button", { name: "Upload", exact: true }).isDisabled()).toBe(true);
       await dialog(page).getByRole("button", { name: "Cancel" }).click();
     });
     await step("interview.wav is published, and the feed's enclosure is an MP3", async () => {
-      await upload("interview.wav");
+      await choose("interview.wav");
+      await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
       await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible(), { timeout: 30_000 }).toBe(true);
       await expect.poll(() => firstCardTitle(page)).toBe("Chime Interview");
       const feed = await (await page.request.get(new URL("/podcast/feed.xml", page.url()).href)).text();

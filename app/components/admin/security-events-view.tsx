@@ -1,5 +1,7 @@
+import { Download } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button-styles";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
 import { cn } from "~/components/lib/cn";
@@ -71,6 +73,7 @@ export function SecurityEventsView({ form, error, events }: SecurityEventsViewPr
   const { t } = useTranslation("dashboard");
   const localize = useLocalize();
   const number = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
+  const filters = { severity: form.severity, order: form.order === "newest" ? "" : form.order };
   const columns: Column<SecurityRow>[] = [
     { key: "when", label: t("security.columns.when"), cell: (row) => <RepeatWhen row={row} />, width: "13%" },
     { key: "severity", label: t("security.columns.severity"), cell: (row) => <SeverityBadge severity={row.severity} />, width: "12%" },
@@ -123,18 +126,26 @@ export function SecurityEventsView({ form, error, events }: SecurityEventsViewPr
       </Form>
       {events && (
         <section aria-labelledby="security-results" className="flex flex-col gap-4">
-          <div>
-            <h2 id="security-results" className="text-xl font-semibold">
-              {t("list.count", { number: number.format(events.total) })}
-            </h2>
-            <p className="text-sm text-muted">{t("list.datesInUtc")}</p>
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h2 id="security-results" className="text-xl font-semibold">
+                {t("list.count", { number: number.format(events.total) })}
+              </h2>
+              <p className="text-sm text-muted">{t("list.datesInUtc")}</p>
+            </div>
+            {events.total > 0 && (
+              <a href={localize(`${PATH}.csv`) + filterQuery(filters)} download className={buttonClass({ variant: "outline" })}>
+                <Download aria-hidden="true" className="size-4" />
+                {t("security.export")}
+              </a>
+            )}
           </div>
           {events.items.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-line bg-white px-5 py-8 text-center text-muted">{t("list.empty")}</p>
           ) : (
             <ResponsiveTable caption={t("security.caption")} columns={columns} rows={events.items} />
           )}
-          <ListPagination page={events.page} pageCount={events.pageCount} hrefFor={(page) => localize(PATH) + filterQuery({ severity: form.severity, order: form.order === "newest" ? "" : form.order }, { page })} />
+          <ListPagination page={events.page} pageCount={events.pageCount} hrefFor={(page) => localize(PATH) + filterQuery(filters, { page })} />
         </section>
       )}
     </div>

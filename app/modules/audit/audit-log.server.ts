@@ -142,11 +142,8 @@ function eventsMatching(db: Db, filters: SecurityFilters) {
 /** Severity as a number, most severe highest, for the "most severe first" order. */
 const severityRank = sql<number>`case security_events.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
 
-/** One page of security events, newest (first seen) first, or most severe first. */
-export async function querySecurityEvents(db: Db, filters: SecurityFilters, requestedPage: number): Promise<Paged<SecurityEvent>> {
-  const counted = await eventsMatching(db, filters).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
-  const total = Number(counted?.count ?? 0);
-  const { page, pageCount, offset } = pageWindow(total, requestedPage, SECURITY_PAGE_SIZE);
+/** The matching events in the list's order, with what a row shows. */
+export function orderedEvents(db: Db, filters: SecurityFilters) {
   let query = eventsMatching(db, filters).select([
     "security_events.id",
     "security_events.timestamp",
@@ -162,22 +159,33 @@ export async function querySecurityEvents(db: Db, filters: SecurityFilters, requ
     "user.email",
   ]);
   if (filters.order === "severity") query = query.orderBy(severityRank, "desc");
-  const rows = await query.orderBy("security_events.timestamp", "desc").orderBy("security_events.id", "desc").limit(SECURITY_PAGE_SIZE).offset(offset).execute();
-  const items = rows.map((row) => ({
-    id: row.id,
-    timestamp: row.timestamp,
-    type: row.event_type,
-    severity: row.severity,
-    details: row.details,
-    userId: row.user_id,
-    email: row.email ?? null,
-    ip: row.ip_address,
-    userAgent: row.user_agent,
-    count: Number(row.count),
-    lastSeen: row.last_seen_at ?? row.timestamp,
-    manySources: isSharedBySources(row.fold_key),
-  }));
-  return { items, total, page, pageCount };
+  return query.orderBy("security_events.timestamp", "desc").orderBy("security_events.id", "desc");
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof orderedEvents>["execute"]>>[number];
+
+export const toSecurityEvent = (row: EventRow): SecurityEvent => ({
+  id: row.id,
+  timestamp: row.timestamp,
+  type: row.event_type,
+  severity: row.severity,
+  details: row.details,
+  userId: row.user_id,
+  email: row.email ?? null,
+  ip: row.ip_address,
+  userAgent: row.user_agent,
+  count: Number(row.count),
+  lastSeen: row.last_seen_at ?? row.timestamp,
+  manySources: isSharedBySources(row.fold_key),
+});
+
+/** One page of security events, newest (first seen) first, or most severe first. */
+export async function querySecurityEvents(db: Db, filters: SecurityFilters, requestedPage: number): Promise<Paged<SecurityEvent>> {
+  const counted = await eventsMatching(db, filters).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+  const total = Number(counted?.count ?? 0);
+  const { page, pageCount, offset } = pageWindow(total, requestedPage, SECURITY_PAGE_SIZE);
+  const rows = await orderedEvents(db, filters).limit(SECURITY_PAGE_SIZE).offset(offset).execute();
+  return { items: rows.map(toSecurityEvent), total, page, pageCount };
 }
 
 /**

@@ -9,6 +9,7 @@ import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { LANGUAGE_NAMES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/root-data";
+import { hasDangerousName } from "~/lib/file-name";
 import { parseInput } from "~/lib/form-input";
 import { refusalIn } from "~/lib/route-policies";
 import { episodeFieldsSchema, type EpisodeAnswer } from "~/modules/podcast/episode-form";
@@ -75,10 +76,21 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
     showFailure();
   });
 
-  // Removing the file of a new episode says at once what is missing.
+  // Removing the file of a new episode says at once what is missing; a name the server refuses
+  // ('talk.exe.mp3') is refused when chosen, with the server's message, and not kept.
   const chooseFile = (chosen: File | null) => {
-    setFile(chosen);
-    setMessages(({ audio: _audio, ...rest }) => (chosen || mode === "edit" ? rest : { ...rest, audio: t("manage.errors.audioRequired") }));
+    const dangerous = chosen !== null && hasDangerousName(chosen.name);
+    setFile(dangerous ? null : chosen);
+    setMessages(({ audio: _audio, ...rest }) => {
+      if (dangerous) return { ...rest, ...messagesFor(t, { audio: "name" }) };
+      return chosen || mode === "edit" ? rest : { ...rest, audio: t("manage.errors.audioRequired") };
+    });
+  };
+
+  // A field's message goes as soon as the field changes; the next send checks it again.
+  const clearMessage = (event: FormEvent<HTMLFormElement>) => {
+    const { name } = event.target as HTMLInputElement;
+    if (name === "title" || name === "description" || name === "categories") setMessages(({ [name]: _dropped, ...rest }) => rest);
   };
 
   const chooseTextFile = (field: TextField, choice: TextFileChoice) => {
@@ -205,7 +217,7 @@ export default function EpisodeDialog({ mode, episode, onClose }: Props) {
           <Dialog.Description className="mt-2 text-muted">
             {mode === "upload" ? t("manage.uploadText") : t("manage.editText", { language: LANGUAGE_NAMES[language] })}
           </Dialog.Description>
-          <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+          <form noValidate onSubmit={submit} onChange={clearMessage} className="mt-6 flex flex-col gap-5">
             <FormField id="episode-title" name="title" label={t("manage.title")} defaultValue={episode?.title} error={messages.title} disabled={busy} autoComplete="off" />
             <TextAreaField id="episode-description" name="description" label={t("manage.description")} rows={4} defaultValue={episode?.description} error={messages.description} disabled={busy} />
             <FormField
