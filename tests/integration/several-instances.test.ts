@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "~/adapters/auth/auth.server";
 import { createS3Client } from "~/adapters/storage/s3-storage.server";
 import { UPLOAD_LIMITS } from "~/lib/upload-limits";
 import { articleFields, createArticle } from "../support/article-forms";
@@ -14,6 +15,7 @@ import { freePort, httpsFetch, NGINX_SITE, nginxInstalled, SERVER_NAME, startNgi
 import { copyObjectsToBucket, startS3Server, type TestS3Server } from "../support/s3-server";
 import { printed, spawnServer, type ServerProcess } from "../support/server-process";
 import { createUpload, mp3Bytes, sendBytes, uploadIdOf, uploadOffset } from "../support/tus";
+import { SAMPLE_ARTICLE } from "../support/routes";
 
 // The site as a self-hoster runs it when it outgrows one machine: two instances (real server processes,
 // production build), each with its own DATA_DIR, on one PostgreSQL database and one S3-compatible bucket,
@@ -199,6 +201,19 @@ describe.skipIf(!TEST_DATABASE_URL || !nginxInstalled())("two instances on one P
     // The upload location takes the largest upload the site takes.
     const largest = Math.max(...Object.values(UPLOAD_LIMITS));
     expect(readFileSync(NGINX_SITE, "utf8")).toMatch(new RegExp(`location /admin/uploads \\{[^}]*client_max_body_size ${largest / (1024 * 1024)}m;`));
+  });
+
+  it("answers a flood with made-up session cookies and unknown parameters, which nginx passes on, from each instance's own stored page", async () => {
+    const article = `/blog/${SAMPLE_ARTICLE}`;
+    for (const instance of instances) await direct(instance, article);
+    const visitor = browser("10.70.4.1");
+    const forged = { cookie: `${SESSION_COOKIE}=forged-${randomBytes(4).toString("hex")}.c2lnbmF0dXJl` };
+    const flood = await Promise.all(Array.from({ length: 30 }, (_, index) => visitor.request(`${article}?u=${index}-${randomBytes(4).toString("hex")}`, { method: "GET", headers: forged })));
+    for (const answer of flood) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("x-proxy-cache")).toBe("BYPASS");
+      expect(answer.headers.get("x-page-cache")).toBe("hit");
+    }
   });
 
   it("forms work behind the TLS proxy even on an instance started without TRUST_PROXY, which warns at start and at the first proxied request", async () => {
