@@ -50,8 +50,8 @@ function storedAnswer(req: IncomingMessage, pages: PageCache, trustsProxy: PageC
     if (language === null) vary = LANGUAGE_VARY;
   }
   // A path whose pages the cache has not kept yet goes to the application, which knows its route.
-  const query = pages.queryOf(pathname);
-  if (!query) return undefined;
-  const page = pages.get(queryAt < 0 ? pathname : canonicalAddress(pathname, url.slice(queryAt), query));
+  const rule = pages.ruleOf(pathname);
+  if (!rule) return undefined;
+  const page = pages.get(queryAt < 0 ? pathname : canonicalAddress(pathname, url.slice(queryAt), rule));
   return page && { page, vary, https: isHttps(req, trustsProxy) };
 }

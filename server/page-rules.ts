@@ -3,27 +3,28 @@ import type { FillRule } from "~/adapters/pages/page-cache.server";
 import { canonicalAddress } from "~/lib/page-cache-rules";
 import { declaredPolicy } from "~/lib/route-policies";
 
-/** How a request for a page is filed in the cache: its key (also the address it is rendered from) and its rule. */
-export interface PageFiling {
-  key: string;
-  rule: FillRule;
-}
+/**
+ * How an anonymous visitor's GET is met: a page its route keeps (`kept`: its key, which is also the
+ * address it is rendered from, and its rule), a page its route keeps for nobody (`page`: a 404, a
+ * sign-in page), or anything else (undefined: a file, a feed of a route without a rule, React
+ * Router's own endpoint), which streams past the cache.
+ */
+export type PageFiling = { kind: "kept"; key: string; rule: FillRule } | { kind: "page" };
 
 /**
- * Files page requests by the cache rule of the route that answers them (app/lib/route-policies.ts):
- * undefined for a route without one (it is never kept) or an address no route but the 404 answers.
- * The routes are matched as React Router matches them, once per page that is not in the cache yet.
+ * Files requests by the cache rule of the route that answers them (app/lib/route-policies.ts). The
+ * routes are matched as React Router matches them, once per request the cache cannot answer.
  */
 export function pageFiler(build: ServerBuild): (pathname: string, search: string) => PageFiling | undefined {
-  const routes = routeTree(build.routes);
+  const { routes, pages } = routeTree(build.routes);
   return (pathname, search) => {
     // React Router's own endpoint (lazy route discovery) reads its whole query; it is no page.
     if (pathname.endsWith(MANIFEST_PATH)) return undefined;
-    const matches = matchRoutes(routes, pagePathOf(pathname));
-    const route = matches?.at(-1)?.route;
-    const cache = route?.id ? declaredPolicy(route.id)?.cache : undefined;
-    if (!cache) return undefined;
-    return { key: canonicalAddress(pathname, search, cache.query), rule: { pathname, query: cache.query, changedBy: cache.changedBy } };
+    const route = matchRoutes(routes, pagePathOf(pathname))?.at(-1)?.route;
+    if (!route?.id) return undefined;
+    const cache = declaredPolicy(route.id)?.cache;
+    if (!cache) return pages.has(route.id) ? { kind: "page" } : undefined;
+    return { kind: "kept", key: canonicalAddress(pathname, search, cache), rule: { pathname, query: cache.query, values: cache.values, changedBy: cache.changedBy } };
   };
 }
 
@@ -35,15 +36,18 @@ function pagePathOf(pathname: string): string {
   return pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
 }
 
-function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
+/** The build's routes as a tree React Router can match, and the ids of those that render a page. */
+function routeTree(built: ServerBuild["routes"]): { routes: RouteObject[]; pages: Set<string> } {
   const children = new Map<string | undefined, RouteObject[]>();
-  for (const route of Object.values(routes)) {
+  const pages = new Set<string>();
+  for (const route of Object.values(built)) {
     if (!route) continue;
+    if (route.module.default) pages.add(route.id);
     const object = { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive } as RouteObject;
     const siblings = children.get(route.parentId) ?? [];
     siblings.push(object);
     children.set(route.parentId, siblings);
   }
   const attach = (route: RouteObject): RouteObject => (route.index ? route : { ...route, children: (children.get(route.id) ?? []).map(attach) });
-  return (children.get(undefined) ?? []).map(attach);
+  return { routes: (children.get(undefined) ?? []).map(attach), pages };
 }

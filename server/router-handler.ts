@@ -55,16 +55,17 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
     }
     try {
       const filed = pages && anonymous(req) ? await filing(req.originalUrl) : undefined;
-      const cached = filed && pages?.get(filed.key);
+      const kept = filed?.kind === "kept" ? filed : undefined;
+      const cached = kept && pages?.get(kept.key);
       if (cached) return sendCachedPage(req, res, cached, { development, hit: true });
-      if (pages && filed && req.method === "GET") {
+      if (pages && kept && req.method === "GET") {
         // Rendered for whoever asked first, from the page's own address (the query it reads and no
         // more), and shared with those who asked meanwhile, so one visitor leaving must not stop it. A
         // visitor who waited for another's render counts as a hit.
         let rendered = false;
         const render = async () => {
           rendered = true;
-          const request = fetchRequest(req, res, { abortOnClose: false, address: filed.key });
+          const request = fetchRequest(req, res, { abortOnClose: false, address: kept.key });
           // The render is shared, so it is always the whole page; the cache then answers each client's own condition.
           request.headers.delete("if-none-match");
           request.headers.delete("if-modified-since");
@@ -73,11 +74,13 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
           if (cookies) request.headers.set("cookie", withoutSessionCookies(cookies));
           return renderedPage(await renderPage(request, req, res, { forOneClient: false }));
         };
-        const page = await pages.fill(filed.key, filed.rule, render);
+        const page = await pages.fill(kept.key, kept.rule, render);
         if (isCachedPage(page)) return sendCachedPage(req, res, page, { development, hit: !rendered });
         return page.stream ? await sendResponse(res, page.stream) : sendOwnPage(req, res, page);
       }
-      const response = await renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true });
+      const render = () => renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true });
+      // An anonymous visitor's page that no one else is given (a 404, a sign-in page) renders in the new pages' turns.
+      const response = pages && filed?.kind === "page" ? await pages.inTurn(render) : await render();
       // An anonymous page whose route has no cache rule is this visitor's alone.
       if (pages && anonymous(req) && isPageAnswer(response)) res.setHeader("X-Page-Cache", "bypass");
       await sendResponse(res, response, { acceptEncoding: req.headers["accept-encoding"] });

@@ -15,6 +15,11 @@ export const EVERY_PAGE_CHANGE: PageChange = "settings";
 export interface PageCacheRule {
   /** The query parameters the page reads; any other is left out of its key and of the URL it is rendered from. */
   query: readonly string[];
+  /**
+   * For a parameter whose page knows a few values (and shows its default for any other), those values: any
+   * other is left out like an unread parameter, so `?view=1`, `?view=2`… are all the one default page.
+   */
+  values?: Readonly<Record<string, readonly string[]>>;
   /** The changes that alter the page (a settings change alters every page and need not be named). */
   changedBy: readonly PageChange[];
 }
@@ -30,14 +35,14 @@ const DATA_QUERY = ["_routes"];
  * of each parameter its rule reads (empty ones left out). Anything else a visitor adds to the query (a
  * tracker's tag, a random string) neither splits the page's entry nor reaches its render.
  */
-export function canonicalAddress(pathname: string, search: string, query: readonly string[]): string {
+export function canonicalAddress(pathname: string, search: string, { query, values }: Pick<PageCacheRule, "query" | "values">): string {
   if (search.length <= 1) return pathname;
   const params = new URLSearchParams(search);
   const names = pathname.endsWith(".data") ? [...query, ...DATA_QUERY] : query;
   const kept: [string, string][] = [];
   for (const name of [...names].sort()) {
     const value = params.get(name);
-    if (value) kept.push([name, value]);
+    if (value && (!values?.[name] || values[name].includes(value))) kept.push([name, value]);
   }
   return kept.length === 0 ? pathname : `${pathname}?${new URLSearchParams(kept).toString()}`;
 }

@@ -58,6 +58,9 @@ export interface RoutePolicy {
   changes?: readonly PageChange[];
 }
 
+/** The topics /contact?topic= preselects (app/modules/contact/topics.ts; any other shows "general"). */
+export const CONTACT_TOPICS_OFFERED = ["ask-the-diplomat", "correction", "press", "partnership"];
+
 /** The subscriber list, its Sync and its export, refused. */
 const SUBSCRIBER_REFUSALS = {
   list: { signedOut: "Authentication required to access subscriber data", denied: "Unauthorized access to subscriber data" },
@@ -89,7 +92,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/home.tsx": { read: "public", cache: keptPage("articles") },
   "routes/blog.tsx": { read: "public", cache: { query: ["q", "category", "tag", "page"], changedBy: ["articles"] } },
   "routes/blog-article.tsx": { read: "public", cache: keptPage("articles") },
-  "routes/podcast.tsx": { read: "public", write: "admin", cache: { query: ["view"], changedBy: ["episodes"] }, changes: ["episodes"] },
+  "routes/podcast.tsx": { read: "public", write: "admin", cache: { query: ["view"], values: { view: ["list"] }, changedBy: ["episodes"] }, changes: ["episodes"] },
   "routes/podcast-episode.tsx": { read: "public", cache: keptPage("episodes") },
   "routes/shop.tsx": { read: "public", write: "admin", cache: keptPage("shop"), changes: ["shop"] },
   "routes/about.tsx": { read: "public", write: "public", cache: keptPage("comments") },
@@ -101,7 +104,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/discourse-labs.tsx": { read: "public", cache: keptPage("articles") },
   "routes/unfiltered-dialogues.tsx": { read: "public", cache: keptPage("episodes") },
   "routes/resources.tsx": { read: "public", cache: keptPage() },
-  "routes/contact.tsx": { read: "public", write: "public", cache: { query: ["topic"], changedBy: [] } },
+  "routes/contact.tsx": { read: "public", write: "public", cache: { query: ["topic"], values: { topic: CONTACT_TOPICS_OFFERED }, changedBy: [] } },
   "routes/sign-in.tsx": { read: "accounts", write: "accounts" },
   "routes/sign-up.tsx": { read: "accounts", write: "accounts" },
   "routes/sign-out.ts": { read: "accounts", write: "accounts" },
@@ -127,7 +130,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin-shop.tsx": { read: "admin", write: "admin", changes: ["shop"] },
   "routes/admin-podcast.tsx": { read: "admin" },
   "routes/admin-podcast-csv.ts": { read: "admin", refusalText: "podcastListens.exportRefused" },
-  "routes/admin-settings.tsx": { read: "admin", write: "admin", changes: ["settings"] },
+  "routes/admin-settings.tsx": { read: "admin", write: "admin" },
   "routes/admin-articles.tsx": { read: "admin" },
   "routes/admin-article-edit.tsx": { read: "admin", write: "admin" },
   "routes/article-preview.tsx": { read: "signed" },

@@ -42,6 +42,27 @@ describe("the page cache's new pages", () => {
     }
   });
 
+  it("renders a page readers had a moment ago before the new addresses waiting, even when their line is full", async () => {
+    const pages = new PageCache({ maxBytes: 10_000_000, maxAgeMs: 60_000, fills: { max: 1, maxWaiting: 1, burstMs: Infinity } });
+    await pages.fill("/known", rule("/known"), async () => article("known"));
+    pages.invalidate(["articles"]);
+    const running = heldRender("running");
+    const waiting = heldRender("waiting");
+    const fills = [pages.fill("/new-1", rule("/new-1"), running.render), pages.fill("/new-2", rule("/new-2"), waiting.render)];
+    await expect(pages.fill("/new-3", rule("/new-3"), async () => article("refused"))).rejects.toBeInstanceOf(PageCacheBusy);
+    const known = heldRender("known again");
+    const again = pages.fill("/known", rule("/known"), known.render);
+    running.release();
+    await fills[0];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([known.started.count, waiting.started.count]).toEqual([1, 0]);
+    known.release();
+    expect(isCachedPage(await again)).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    waiting.release();
+    await fills[1];
+  });
+
   it("answers the visitors who waited for a render an invalidation overtook, without storing it", async () => {
     const pages = new PageCache({ maxBytes: 10_000_000, maxAgeMs: 60_000 });
     const held = heldRender("before the change");

@@ -42,8 +42,9 @@ export class FillTurns {
     return this.running > 0;
   }
 
-  async take<T>(work: () => Promise<T>): Promise<T> {
-    await this.turn();
+  /** `first`: the work goes before the others waiting, and is never refused for their number. */
+  async take<T>(work: () => Promise<T>, first = false): Promise<T> {
+    await this.turn(first);
     const started = this.limits.now();
     try {
       return await work();
@@ -55,14 +56,15 @@ export class FillTurns {
     }
   }
 
-  private turn(): Promise<void> {
+  private turn(first: boolean): Promise<void> {
     if (this.waiting.length === 0 && this.mayStart()) {
       this.running++;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.limits.maxWaiting) return Promise.reject(new PageCacheBusy("too many new pages are waiting to be rendered"));
+    if (!first && this.waiting.length >= this.limits.maxWaiting) return Promise.reject(new PageCacheBusy("too many new pages are waiting to be rendered"));
     return new Promise((resolve) => {
-      this.waiting.push(resolve);
+      if (first) this.waiting.unshift(resolve);
+      else this.waiting.push(resolve);
       this.schedule();
     });
   }

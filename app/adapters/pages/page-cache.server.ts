@@ -1,4 +1,4 @@
-import type { PageChange } from "~/lib/page-cache-rules";
+import type { PageCacheRule, PageChange } from "~/lib/page-cache-rules";
 import { storablePage, type Effort } from "./page-compression.server";
 import { FillTurns, Recompression, type FillLimits } from "./page-cache-work.server";
 
@@ -46,11 +46,9 @@ export interface PageCacheOptions {
 }
 
 /** What the cache files a page with: its address's query names (for lookups) and the changes that make it stale. */
-export interface FillRule {
-  /** The page's path, as the lane meets it, and the query parameters its key keeps. */
+export interface FillRule extends Pick<PageCacheRule, "query" | "values" | "changedBy"> {
+  /** The page's path, as the lane meets it. */
   pathname: string;
-  query: readonly string[];
-  changedBy: readonly PageChange[];
 }
 
 /**
@@ -74,8 +72,10 @@ const MAX_KNOWN_PATHS = 20_000;
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private readonly rendering = new Map<string, Promise<CachedPage | RenderedPage>>();
-  /** Each known path's query names: how the lane files an address without asking the router. */
-  private readonly queryNames = new Map<string, readonly string[]>();
+  /** Each known path's rule: how the lane files an address without asking the router. */
+  private readonly rules = new Map<string, FillRule>();
+  /** Addresses whose page aged out or was forgotten: rendering them again goes before new addresses. */
+  private readonly forgotten = new Set<string>();
   private bytes = 0;
   /** Bumped by every invalidation; a render stores its page only if none happened meanwhile. */
   private generation = 0;
@@ -93,9 +93,17 @@ export class PageCache {
     return { pages: this.pages.size, bytes: this.bytes };
   }
 
-  /** The query names kept in the keys of `pathname`'s pages; undefined until one of them was stored. */
-  queryOf(pathname: string): readonly string[] | undefined {
-    return this.queryNames.get(pathname);
+  /** The rule `pathname`'s pages were filed by; undefined until one of them was stored. */
+  ruleOf(pathname: string): FillRule | undefined {
+    return this.rules.get(pathname);
+  }
+
+  /**
+   * Runs a render that is not stored (an anonymous visitor's page whose route keeps none: a 404, a sign-in
+   * page) in the same turns as new pages, so those cannot be used to take the server from the stored ones.
+   */
+  inTurn<T>(render: () => Promise<T>): Promise<T> {
+    return this.turns.take(render);
   }
 
   /** The stored page for `key`, fresh enough to serve, or undefined. Marks it recently used. */
@@ -104,6 +112,7 @@ export class PageCache {
     if (!page) return undefined;
     if (this.now() - page.storedAt > this.options.maxAgeMs) {
       this.remove(key);
+      this.remember(key);
       return undefined;
     }
     this.pages.delete(key);
@@ -127,12 +136,14 @@ export class PageCache {
       return isCachedPage(page) ? page : this.turns.take(render);
     }
     const generation = this.generation;
+    // A page readers had a moment ago is rendered again before the new addresses waiting (a flood's).
+    const again = this.forgotten.delete(key);
     const work = this.turns
       .take(async () => {
         const rendered = await render();
         if (!rendered.shareable || rendered.status !== 200) return rendered;
         return storablePage(rendered, rule.changedBy, this.now());
-      })
+      }, again)
       .then((page) => {
         if (isCachedPage(page) && generation === this.generation) this.store(key, rule, page);
         return page;
@@ -150,7 +161,10 @@ export class PageCache {
     // A visitor who arrives after the change must not wait for a render that started before it.
     this.rendering.clear();
     for (const [key, page] of this.pages) {
-      if (!changes || page.changedBy.some((change) => changes.includes(change))) this.remove(key);
+      if (!changes || page.changedBy.some((change) => changes.includes(change))) {
+        this.remove(key);
+        this.remember(key);
+      }
     }
   }
 
@@ -162,8 +176,8 @@ export class PageCache {
   private store(key: string, rule: FillRule, page: CachedPage): void {
     const bytes = pageBytes(page);
     if (bytes > this.options.maxBytes) return;
-    if (this.queryNames.size >= MAX_KNOWN_PATHS) this.queryNames.clear();
-    this.queryNames.set(rule.pathname, rule.query);
+    if (this.rules.size >= MAX_KNOWN_PATHS) this.rules.clear();
+    this.rules.set(rule.pathname, rule);
     this.remove(key);
     this.pages.set(key, page);
     this.bytes += bytes;
@@ -179,6 +193,11 @@ export class PageCache {
     if (!old) return;
     this.pages.set(key, page);
     this.bytes += pageBytes(page) - pageBytes(old);
+  }
+
+  private remember(key: string): void {
+    if (this.forgotten.size >= MAX_KNOWN_PATHS) this.forgotten.clear();
+    this.forgotten.add(key);
   }
 
   private remove(key: string): void {

@@ -57,7 +57,7 @@ export async function saveArticle(services: Services, actor: Actor, save: Articl
     if (publishAt) await services.outbox.enqueue(trx, "articles.publish-scheduled", { articleId: result.id, publishAt: publishAt.toISOString() }, now, publishAt);
     return result;
   });
-  // Readers' pages show the change at once (the form post also tells the cache; a background save would not).
+  // Readers' pages show the change at once; an autosave keeps a draft, which no reader sees.
   if (save.intent !== "autosave") await services.pageChanges.changed(["articles"], now);
   return saved;
 }
