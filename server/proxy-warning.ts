@@ -13,7 +13,7 @@ export function untrustedProxyNotice(logger: Logger, trustsProxy: boolean): Requ
       said = true;
       logger.warn(
         "A request came through a proxy (it has X-Forwarded-For or X-Forwarded-Proto) but TRUST_PROXY is not set: every visitor is taken for the proxy, " +
-          "so rate limits are shared by all of them. Set TRUST_PROXY=1 for one proxy such as nginx on this machine (README: Running behind a proxy).",
+          "so rate limits are shared by all of them. Set TRUST_PROXY=1 for one proxy such as nginx on this machine (docs/operations.md: Running behind a proxy).",
       );
     }
     next();

@@ -96,7 +96,7 @@ async function printSetupLink({ db, config, now }: AppServices): Promise<void> {
 /** Start-up failures end the process with a readable message; a configuration error has no stack trace. */
 export function reportStartupFailure(error: unknown): never {
   if (error instanceof ConfigError) {
-    console.error(`\n${error.message}\n\nSee .env.example and the README's configuration table.\n`);
+    console.error(`\n${error.message}\n\nSee .env.example and the configuration table in docs/operations.md.\n`);
   } else {
     console.error("The server could not start:", error);
   }

@@ -8,7 +8,7 @@ import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 /**
  * The one place the environment is read. Every setting is listed here, in
- * `.env.example` and in the README's configuration table.
+ * `.env.example` and in the configuration table of docs/operations.md.
  */
 /** An unset or blank variable counts as absent. */
 function optional<T extends z.ZodType>(schema: T) {
@@ -123,7 +123,7 @@ export function untrustedProxyWarning(config: Pick<AppConfig, "mode" | "appUrl" 
   return (
     `APP_URL is ${config.appUrl}, so a proxy ends TLS in front of this server, but TRUST_PROXY is not set: ` +
     "every visitor is taken for the proxy, so rate limits are shared by all of them and the logs show the proxy's address. " +
-    "Set TRUST_PROXY=1 for one proxy such as nginx on this machine (README: Running behind a proxy)."
+    "Set TRUST_PROXY=1 for one proxy such as nginx on this machine (docs/operations.md: Running behind a proxy)."
   );
 }
 

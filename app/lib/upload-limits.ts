@@ -1,6 +1,6 @@
 /**
  * How large an upload may be, by what it is for. Uploads in general take at most 10 MB and
- * no podcast limit; 500 MB holds over 8 hours of 128 kbit/s MP3 (README, "Podcast"). The server
+ * no podcast limit; 500 MB holds over 8 hours of 128 kbit/s MP3 (docs/owner.md, "The podcast"). The server
  * refuses more (413) and the dialogs say so before sending.
  */
 export const MAX_AUDIO_UPLOAD_BYTES = 500 * 1024 * 1024;

@@ -13,7 +13,7 @@ export const NGINX_SITE = path.join(PATHS.root, "deploy", "nginx", "diaspora-pol
 
 export const nginxInstalled = () => existsSync(NGINX);
 
-/** The site's name in the tests, in place of example.org (as the README's install step puts the owner's domain). */
+/** The site's name in the tests, in place of example.org (as the install step in docs/operations.md puts the owner's domain). */
 export const SERVER_NAME = "localhost";
 
 export interface SiteSettings {

@@ -4,7 +4,7 @@ import { lineField, textField, trimmedField } from "~/lib/form-input";
 /**
  * The upload and edit dialogs' fields: title and description required, categories
  * optional, comma-separated and trimmed. The same rules run in the browser (to answer at once) and on
- * the server (which decides). The lengths are the project's own (README, "Podcast").
+ * the server (which decides). The lengths are the project's own (docs/owner.md, "The podcast").
  */
 export const EPISODE_LIMITS = { title: 200, description: 4000, categories: 10, category: 60 } as const;
 
