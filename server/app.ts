@@ -15,6 +15,7 @@ import { languageRedirect, languageSwitch } from "./language";
 import { refuseNulInUrl } from "./nul-in-url";
 import { boundedBodies, MAX_BODY_BYTES } from "./request-body";
 import { routerHandler } from "./router-handler";
+import { liveSessionCheck } from "./live-sessions";
 import type { RenderPool } from "./render-pool";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -111,6 +112,7 @@ export function createApp({ services, build, assets, renderPool }: AppOptions): 
       getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown", afterAnswer: afterAnswerOf(res, logger) }),
       pages: services.pageCache ?? undefined,
       sessionSecret: config.sessionSecret,
+      liveSession: liveSessionCheck(services.db, services.now),
       renderPool,
     }),
   );

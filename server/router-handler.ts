@@ -4,7 +4,8 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { isPageAnswer, mayUseCache, renderedPage, sendCachedPage, sendOwnPage, sendTooBusy } from "./cached-pages";
 import { isCachedPage, PageCacheBusy, type PageCache } from "~/adapters/pages/page-cache.server";
 import { pageFiler, type PageFiling } from "./page-rules";
-import { withoutSessionCookies } from "~/adapters/auth/signed-session-cookie.server";
+import { signedSessionToken, withoutSessionCookies } from "~/adapters/auth/signed-session-cookie.server";
+import type { LiveSession } from "./live-sessions";
 import { pageBytesOf, sharedPartOf, wholeBodyOf } from "~/lib/page-response";
 import { answerEncoding, gzipPage, mayCompress } from "./compress-answers";
 import { bufferedBody } from "./request-body";
@@ -19,6 +20,8 @@ export interface RouterHandlerOptions {
   pages?: PageCache;
   /** The secret session cookies are signed with (server/cached-pages.ts: who is anonymous). */
   sessionSecret: string;
+  /** Whether a signed session cookie's session is still open (server/live-sessions.ts). */
+  liveSession: LiveSession;
   /** Render threads for public pages while the server is busy (production); without it every page renders here. */
   renderPool?: RenderPool;
 }
@@ -28,17 +31,23 @@ export interface RouterHandlerOptions {
  * the one the body-limit middleware already read (server/request-body.ts), never the socket, so no
  * route can read more than that limit.
  */
-export function routerHandler({ build, mode, getLoadContext, pages, sessionSecret, renderPool }: RouterHandlerOptions): RequestHandler {
-  const anonymous = (req: ExpressRequest) => mayUseCache(req, sessionSecret);
+export function routerHandler({ build, mode, getLoadContext, pages, sessionSecret, liveSession, renderPool }: RouterHandlerOptions): RequestHandler {
+  /** A GET or HEAD of a visitor without an open session: no session cookie, a made-up one, or one whose session ended. */
+  const anonymous = async (req: ExpressRequest): Promise<boolean> => {
+    if (mayUseCache(req, sessionSecret)) return true;
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const token = signedSessionToken(req.headers.cookie, sessionSecret);
+    return token !== undefined && !(await liveSession(token));
+  };
   const handleRequest = createRequestHandler(build, mode);
   const filing = fileringOf(build);
   const development = mode === "development";
   // Page GETs under way at once (from their arrival to their answer's last byte): the render pool's sign of a crowd.
   let pagesUnderWay = 0;
   // `forOneClient`: the answer goes to this request's client alone (not into the page cache), so it may come compressed.
-  const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient }: { forOneClient: boolean }): Promise<Response> => {
+  const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient, visitorAnonymous }: { forOneClient: boolean; visitorAnonymous: boolean }): Promise<Response> => {
     const context = getLoadContext(req, res);
-    const threadMay = renderPool && req.method === "GET" && mayRenderInThread(req.path) && anonymous(req);
+    const threadMay = renderPool && req.method === "GET" && mayRenderInThread(req.path) && visitorAnonymous;
     const acceptEncoding = forOneClient ? (req.headers["accept-encoding"] ?? "") : null;
     const inThread = threadMay ? renderPool.render(request, { ...context, acceptEncoding }, pagesUnderWay) : undefined;
     if (!inThread) return handleRequest(request, context);
@@ -54,7 +63,8 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
       res.once("close", () => pagesUnderWay--);
     }
     try {
-      const filed = pages && anonymous(req) ? await filing(req.originalUrl) : undefined;
+      const visitorAnonymous = await anonymous(req);
+      const filed = pages && visitorAnonymous ? await filing(req.originalUrl) : undefined;
       const kept = filed?.kind === "kept" ? filed : undefined;
       const cached = kept && pages?.get(kept.key);
       if (cached) return sendCachedPage(req, res, cached, { development, hit: true });
@@ -72,17 +82,17 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
           // A made-up session cookie must not make the shared render personal.
           const cookies = request.headers.get("cookie");
           if (cookies) request.headers.set("cookie", withoutSessionCookies(cookies));
-          return renderedPage(await renderPage(request, req, res, { forOneClient: false }));
+          return renderedPage(await renderPage(request, req, res, { forOneClient: false, visitorAnonymous }));
         };
         const page = await pages.fill(kept.key, kept.rule, render);
         if (isCachedPage(page)) return sendCachedPage(req, res, page, { development, hit: !rendered });
         return page.stream ? await sendResponse(res, page.stream) : sendOwnPage(req, res, page);
       }
-      const render = () => renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true });
+      const render = () => renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true, visitorAnonymous });
       // An anonymous visitor's page that no one else is given (a 404, a sign-in page) renders in the new pages' turns.
       const response = pages && filed?.kind === "page" ? await pages.inTurn(render) : await render();
       // An anonymous page whose route has no cache rule is this visitor's alone.
-      if (pages && anonymous(req) && isPageAnswer(response)) res.setHeader("X-Page-Cache", "bypass");
+      if (pages && visitorAnonymous && isPageAnswer(response)) res.setHeader("X-Page-Cache", "bypass");
       await sendResponse(res, response, { acceptEncoding: req.headers["accept-encoding"] });
     } catch (error) {
       if (error instanceof PageCacheBusy) return sendTooBusy(res);

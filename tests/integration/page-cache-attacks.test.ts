@@ -93,6 +93,15 @@ describe.each(dialects)("the page cache against anonymous visitors on %s", (dial
     // The owner's own cookie, signed by the server, is a session: never a stored page.
     const owner = await signIn("owner@example.org", "10.71.2.1");
     expect(cacheState(await owner.get(article))).toBeNull();
+    // Kept after signing out, the same cookie names no session any more: once the server has checked it again
+    // (at most a minute later), its visitor is anyone.
+    const kept = owner.cookieHeader();
+    expect((await owner.post("/sign-out", {})).status).toBeLessThan(400);
+    app.clock.advance(61_000);
+    const answers = [];
+    for (let index = 0; index < 5; index++) answers.push(cacheState(await fetch(app.url + article, { headers: { cookie: kept } })));
+    // The article's stored copy aged out with the minute: rendered again once, then stored.
+    expect(answers).toEqual(["miss", "hit", "hit", "hit", "hit"]);
   });
 
   it("answers a page past the last one, an unknown category or tag, or a page that is no number with a 404 it does not keep", async () => {

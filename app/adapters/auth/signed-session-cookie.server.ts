@@ -10,13 +10,19 @@ const SESSION_COOKIE_NAMES = new Set([SESSION_COOKIE, `__Host-${SESSION_COOKIE}`
  * to the page cache, so it cannot make the server render a page for every request.
  */
 export function cookieHeaderHasSignedSession(cookies: string | null | undefined, secret: string): boolean {
-  if (!cookies) return false;
+  return signedSessionToken(cookies, secret) !== undefined;
+}
+
+/** The token of the first session cookie this server signed, if any (whether its session is still open is the database's to say). */
+export function signedSessionToken(cookies: string | null | undefined, secret: string): string | undefined {
+  if (!cookies) return undefined;
   for (const pair of cookies.split(";")) {
     const equals = pair.indexOf("=");
     if (equals < 0 || !SESSION_COOKIE_NAMES.has(pair.slice(0, equals).trim())) continue;
-    if (isSignedValue(pair.slice(equals + 1).trim(), secret)) return true;
+    const token = signedToken(pair.slice(equals + 1).trim(), secret);
+    if (token !== undefined) return token;
   }
-  return false;
+  return undefined;
 }
 
 /** The Cookie header without its session cookies (an anonymous visitor's render must not see a forged one). */
@@ -28,16 +34,17 @@ export function withoutSessionCookies(cookies: string): string {
     .trim();
 }
 
-function isSignedValue(encoded: string, secret: string): boolean {
+function signedToken(encoded: string, secret: string): string | undefined {
   let value: string;
   try {
     value = decodeURIComponent(encoded);
   } catch {
-    return false;
+    return undefined;
   }
   const dot = value.lastIndexOf(".");
-  if (dot <= 0) return false;
-  const expected = createHmac("sha256", secret).update(value.slice(0, dot)).digest();
+  if (dot <= 0) return undefined;
+  const token = value.slice(0, dot);
+  const expected = createHmac("sha256", secret).update(token).digest();
   const given = Buffer.from(value.slice(dot + 1), "base64");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
 }
