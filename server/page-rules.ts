@@ -9,11 +9,13 @@ import { declaredPolicy } from "~/lib/route-policies";
  * sign-in page), or anything else (undefined: a file, a feed of a route without a rule, React
  * Router's own endpoint), which streams past the cache.
  */
-export type PageFiling = { kind: "kept"; key: string; rule: FillRule } | { kind: "page" };
+export type PageFiling = { kind: "kept"; key: string; rule: FillRule; page: boolean } | { kind: "page" };
 
 /**
  * Files requests by the cache rule of the route that answers them (app/lib/route-policies.ts). The
- * routes are matched as React Router matches them, once per request the cache cannot answer.
+ * routes are matched as React Router matches them, once per request the cache cannot answer. A kept
+ * page (`page`: its route renders one, where a feed or a sitemap does not) is also what render threads
+ * may draw: the one list of public pages, read by the cache and the threads alike.
  */
 export function pageFiler(build: ServerBuild): (pathname: string, search: string) => PageFiling | undefined {
   const { routes, pages } = routeTree(build.routes);
@@ -24,7 +26,8 @@ export function pageFiler(build: ServerBuild): (pathname: string, search: string
     if (!route?.id) return undefined;
     const cache = declaredPolicy(route.id)?.cache;
     if (!cache) return pages.has(route.id) ? { kind: "page" } : undefined;
-    return { kind: "kept", key: canonicalAddress(pathname, search, cache), rule: { pathname, query: cache.query, values: cache.values, changedBy: cache.changedBy } };
+    const rule = { pathname, query: cache.query, values: cache.values, changedBy: cache.changedBy };
+    return { kind: "kept", key: canonicalAddress(pathname, search, cache), rule, page: pages.has(route.id) };
   };
 }
 

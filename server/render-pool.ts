@@ -1,7 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
-import { splitLanguagePrefix } from "~/i18n/paths";
 import type { AppConfig } from "~/lib/config.server";
 import { pageResponse } from "~/lib/page-response";
 
@@ -102,17 +101,6 @@ const SERVER_THREAD_SHARE = 0.5;
 /** The span over which the server thread's business is measured, and how busy counts as busy. */
 const BUSY_WINDOW_MS = 100;
 const BUSY_UTILIZATION = 0.8;
-
-const SECTIONS = ["blog", "podcast", "shop", "about", "updates", "resources", "discourse-labs", "unfiltered-dialogues", "contact", "cart"];
-/** A section's page or one article or episode in it ("/blog/some-slug"), nothing deeper and no file name. */
-const THREAD_PAGE = new RegExp(`^/(?:(?:${SECTIONS.join("|")})(?:/[^/.]+)?)?/?$`);
-
-/** Whether a path names one of the pages render threads may draw (a page's `.data` request included). */
-export function mayRenderInThread(pathname: string): boolean {
-  const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  const { rest } = splitLanguagePrefix(page);
-  return THREAD_PAGE.test(rest);
-}
 
 /** Asks a thread to close its connections and end; one that has not ended within five seconds is stopped. */
 function retire(worker: Worker): void {

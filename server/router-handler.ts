@@ -9,7 +9,7 @@ import type { LiveSession } from "./live-sessions";
 import { pageBytesOf, sharedPartOf, wholeBodyOf } from "~/lib/page-response";
 import { answerEncoding, gzipPage, mayCompress } from "./compress-answers";
 import { bufferedBody } from "./request-body";
-import { mayRenderInThread, RenderThreadFailed, type RenderPool } from "./render-pool";
+import { RenderThreadFailed, type RenderPool } from "./render-pool";
 import { acceptedOrigin } from "./same-origin";
 
 export interface RouterHandlerOptions {
@@ -45,11 +45,11 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
   // Page GETs under way at once (from their arrival to their answer's last byte): the render pool's sign of a crowd.
   let pagesUnderWay = 0;
   // `forOneClient`: the answer goes to this request's client alone (not into the page cache), so it may come compressed.
-  const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient, visitorAnonymous }: { forOneClient: boolean; visitorAnonymous: boolean }): Promise<Response> => {
+  // `threadMay`: a kept public page an anonymous visitor asked for (server/page-rules.ts), which a render thread may draw.
+  const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient, threadMay }: { forOneClient: boolean; threadMay: boolean }): Promise<Response> => {
     const context = getLoadContext(req, res);
-    const threadMay = renderPool && req.method === "GET" && mayRenderInThread(req.path) && visitorAnonymous;
     const acceptEncoding = forOneClient ? (req.headers["accept-encoding"] ?? "") : null;
-    const inThread = threadMay ? renderPool.render(request, { ...context, acceptEncoding }, pagesUnderWay) : undefined;
+    const inThread = renderPool && threadMay && req.method === "GET" ? renderPool.render(request, { ...context, acceptEncoding }, pagesUnderWay) : undefined;
     if (!inThread) return handleRequest(request, context);
     // A thread that ends mid-render (it crashed, the server is stopping) leaves the page to this thread.
     return inThread.catch((error: unknown) => {
@@ -64,8 +64,10 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
     }
     try {
       const visitorAnonymous = await anonymous(req);
-      const filed = pages && visitorAnonymous ? await filing(req.originalUrl) : undefined;
+      // Filed even without a page cache: which public pages render threads may draw is the same list.
+      const filed = visitorAnonymous ? await filing(req.originalUrl) : undefined;
       const kept = filed?.kind === "kept" ? filed : undefined;
+      const threadMay = Boolean(kept?.page);
       const cached = kept && pages?.get(kept.key);
       if (cached) return sendCachedPage(req, res, cached, { development, hit: true });
       if (pages && kept && req.method === "GET") {
@@ -82,13 +84,13 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
           // A made-up session cookie must not make the shared render personal.
           const cookies = request.headers.get("cookie");
           if (cookies) request.headers.set("cookie", withoutSessionCookies(cookies));
-          return renderedPage(await renderPage(request, req, res, { forOneClient: false, visitorAnonymous }));
+          return renderedPage(await renderPage(request, req, res, { forOneClient: false, threadMay }));
         };
         const page = await pages.fill(kept.key, kept.rule, render);
         if (isCachedPage(page)) return sendCachedPage(req, res, page, { development, hit: !rendered });
         return page.stream ? await sendResponse(res, page.stream) : sendOwnPage(req, res, page);
       }
-      const render = () => renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true, visitorAnonymous });
+      const render = () => renderPage(fetchRequest(req, res, { abortOnClose: true }), req, res, { forOneClient: true, threadMay });
       // An anonymous visitor's page that no one else is given (a 404, a sign-in page) renders in the new pages' turns.
       const response = pages && filed?.kind === "page" ? await pages.inTurn(render) : await render();
       // An anonymous page whose route has no cache rule is this visitor's alone.
