@@ -4,24 +4,26 @@ import { request, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app-server";
-import { staleSessionCookie } from "../support/signed-session";
+import { readerSessionCookie } from "../support/signed-session";
 import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../../server/compress-answers";
 import { PATHS } from "../../server/paths";
 
 let app: TestApp;
 let proxied: TestApp;
+/** A signed-in reader's cookie: the pages below are rendered for that visitor alone. */
+let signedIn: string;
 beforeAll(async () => {
   [app, proxied] = await Promise.all([startTestApp(), startTestApp({ TRUST_PROXY: "true" })]);
+  signedIn = await readerSessionCookie(app);
 });
 afterAll(() => Promise.all([app.close(), proxied.close()]));
 
-const staleSession = () => staleSessionCookie(app.services.config.sessionSecret);
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
 describe("security headers", () => {
   it("gives every page rendered for one visitor a strict CSP with a fresh 128-bit nonce that React's scripts carry", async () => {
-    // A session cookie the server signed (even a stale one) keeps the page out of the shared page cache, whose pages carry script hashes instead.
-    const personal = { headers: { cookie: staleSession() } };
+    // An open session keeps the page out of the shared page cache, whose pages carry script hashes instead.
+    const personal = { headers: { cookie: signedIn } };
     const [first, second] = await Promise.all([fetch(`${app.url}/`, personal), fetch(`${app.url}/blog`, personal)]);
     const csp = first.headers.get("content-security-policy")!;
     for (const directive of ["'strict-dynamic'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
@@ -78,7 +80,7 @@ describe("delivery", () => {
   });
 
   it("gzips a page rendered for one visitor at the quick level, around its stylesheet deflated once at the best", async () => {
-    const page = await gzipped(`${app.url}/blog`, { cookie: staleSession() });
+    const page = await gzipped(`${app.url}/blog`, { cookie: signedIn });
     expect(page.encoding).toBe("gzip");
     expect(page.text).toContain("<!DOCTYPE html>");
     const stylesheet = /<style>[\s\S]*?<\/style>/.exec(page.text)![0];
@@ -90,7 +92,7 @@ describe("delivery", () => {
   });
 
   it("sends a browser that takes brotli a page rendered for it in gzip, and its data request at brotli's quick quality", async () => {
-    const browser = { cookie: staleSession(), "accept-encoding": "gzip, deflate, br, zstd" };
+    const browser = { cookie: signedIn, "accept-encoding": "gzip, deflate, br, zstd" };
     const page = await gzipped(`${app.url}/blog`, browser);
     expect(page.encoding).toBe("gzip");
     expect(page.text).toContain("<!DOCTYPE html>");

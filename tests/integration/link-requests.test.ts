@@ -60,9 +60,9 @@ describe.each(dialects)("the link forms on %s", (dialect) => {
     expect(asked.known.answer).toEqual(asked.unknown.answer);
     for (const { log } of Object.values(asked)) {
       const answered = log.findIndex((line) => line.msg === "request completed" && line.req?.method === "POST" && line.req.path === form);
-      const workStarted = log.findIndex((line) => line.msg === "outbox: drained");
       expect(answered).toBeGreaterThanOrEqual(0);
-      expect(workStarted).toBeGreaterThan(answered);
+      // The worker's work for the request, logged when a drain ends, never comes before the answer.
+      expect(log.slice(0, answered).filter((line) => line.msg === "outbox: drained")).toEqual([]);
     }
     expect(mailsTo(known)).toHaveLength(1);
     expect(mailsTo(unknown)).toEqual([]);
