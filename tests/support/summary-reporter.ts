@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Reporter, TestModule, Vitest } from "vitest/node";
+import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from "vitest/node";
 
 export interface FileResult {
   /** The file's path relative to the repository, e.g. tests/integration/seo.test.ts. */
@@ -45,16 +45,29 @@ export function summaryLines(files: ReadonlyArray<FileResult>): string[] {
 
 const firstLine = (message: string | undefined) => (message ?? "no message").split("\n", 1)[0]!.slice(0, 300);
 
+/** The suite or file around a test whose setup (a beforeAll hook, say) failed, if one did. */
+function failedAround(test: TestCase): TestSuite | TestModule | undefined {
+  for (let at: TestSuite | TestModule = test.parent; ; at = at.parent) {
+    if (at.state() === "failed") return at;
+    if (at.type === "module") return undefined;
+  }
+}
+
 /** One file's counts and time as Vitest reports them; a file that failed before any test ran counts as one failure. */
 export function fileResult(module: TestModule, root: string): FileResult {
   const result: FileResult = { file: path.relative(root, module.moduleId), project: module.project.name, milliseconds: 0, passed: 0, failed: 0, skipped: 0 };
   const failures: string[] = [];
   for (const test of module.children.allTests()) {
     const outcome = test.result();
+    const brokenSetup = outcome.state === "skipped" ? failedAround(test) : undefined;
     if (outcome.state === "passed") result.passed++;
     else if (outcome.state === "failed") {
       result.failed++;
       failures.push(`${test.fullName}: ${firstLine(outcome.errors?.[0]?.message)}`);
+    } else if (brokenSetup) {
+      // Not run because its file's or suite's setup failed: a failure, which "skipped" would hide.
+      result.failed++;
+      failures.push(`${test.fullName}: not run, its setup failed: ${firstLine(brokenSetup.errors()[0]?.message)}`);
     } else result.skipped++;
   }
   if (module.state() === "failed" && result.passed + result.failed + result.skipped === 0) {
