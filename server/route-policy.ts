@@ -34,16 +34,20 @@ function resourceOf(routes: Routes, route: Route): string {
  * policy does not cover (or a write policy and no action), or is guarded on reading but has no loader
  * to guard. The server calls it before it listens, so such a build never serves a request.
  */
-export function checkRoutePolicies(routes: Routes): void {
+export function checkRoutePolicies(routes: Routes, policyOf: (routeId: string) => RoutePolicy | undefined = declaredPolicy): void {
   const problems: string[] = [];
+  const layouts = new Set(Object.values(routes).map((route) => route?.parentId));
   for (const route of Object.values(routes)) {
     if (!route) continue;
-    const policy = declaredPolicy(route.id);
+    const policy = policyOf(route.id);
     const name = `"${route.id}" (${resourceOf(routes, route)})`;
     if (!policy) problems.push(`${name} has no policy`);
     else if (route.module.action && !policy.write) problems.push(`${name} has an action but no write policy`);
     else if (!route.module.action && policy.write) problems.push(`${name} has a write policy but no action`);
     else if (policy.read !== "public" && !route.module.loader) problems.push(`${name} is ${policy.read} but has no loader to guard`);
+    else if (policy.read === "public" && route.module.default && !layouts.has(route.id) && !policy.cache && !policy.personal) {
+      problems.push(`${name} is a public page in no list: give it a cache rule, or say why it is personal`);
+    }
   }
   if (problems.length > 0) {
     throw new RoutePolicyError(`Every route needs its policy in app/lib/route-policies.ts:\n  ${problems.join("\n  ")}`);

@@ -50,6 +50,12 @@ export interface RoutePolicy {
   /** Whether and how the anonymous page cache keeps the route's answers (without it, never). */
   cache?: PageCacheRule;
   /**
+   * For a public page kept for nobody, why: a page must be in the list of public pages (`cache`) or say
+   * why it is each visitor's own, or the server does not start (a page forgotten there would be rendered
+   * for every reader, with nothing to say so).
+   */
+  personal?: string;
+  /**
    * What a successful write changes for readers: once the action has answered 2xx or 3xx to a visitor its
    * policy let through, the cached pages those changes touch are forgotten, here and in every process.
    * A module that changes readers' pages elsewhere (the article editor, scheduled publishing) names its
@@ -100,7 +106,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/admin.tsx": { read: "page", write: "accounts" },
   "routes/upload-diagnostics.tsx": { read: "public", cache: keptPage() },
   "routes/cart.tsx": { read: "public", cache: keptPage("shop") },
-  "routes/subscribe.tsx": { read: "public", write: "public" },
+  "routes/subscribe.tsx": { read: "public", write: "public", personal: "it shows the address the reader came with (?email=)" },
   "routes/discourse-labs.tsx": { read: "public", cache: keptPage("articles") },
   "routes/unfiltered-dialogues.tsx": { read: "public", cache: keptPage("episodes") },
   "routes/resources.tsx": { read: "public", cache: keptPage() },
@@ -116,10 +122,10 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   "routes/two-factor.tsx": { read: "accounts", write: "accounts" },
   "routes/account.tsx": { read: "signedIn", write: "signedIn" },
   "routes/setup.tsx": { read: "accounts", write: "accounts" },
-  "routes/not-found.tsx": { read: "public" },
+  "routes/not-found.tsx": { read: "public", personal: "a 404 at any address would fill the cache with copies" },
   "routes/newsletter.tsx": { read: "public", write: "public", cache: keptPage() },
-  "routes/newsletter-confirm.tsx": { read: "public", write: "public" },
-  "routes/unsubscribe.tsx": { read: "public", write: "public" },
+  "routes/newsletter-confirm.tsx": { read: "public", write: "public", personal: "it reads the reader's own confirmation link" },
+  "routes/unsubscribe.tsx": { read: "public", write: "public", personal: "it reads the reader's own unsubscribe link" },
   "routes/admin-audit-log.tsx": { read: "admin" },
   "routes/admin-audit-log-csv.ts": { read: "admin" },
   "routes/admin-security-events.tsx": { read: "admin" },

@@ -9,6 +9,7 @@ import { parseConfig } from "~/lib/config.server";
 import { createApp } from "../../server/app";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
+import { declaredPolicy } from "~/lib/route-policies";
 import { checkRoutePolicies, RoutePolicyError } from "../../server/route-policy";
 
 // The production build the other integration tests run (npm test builds it first).
@@ -41,6 +42,13 @@ describe("the start-up check of the route policies", () => {
     const { loader: _loader, ...withoutLoader } = account.module;
     const unguarded = withRoute("routes/account", { module: withoutLoader });
     expect(() => checkRoutePolicies(unguarded.routes)).toThrow(/"routes\/account" \(\/account\) is signedIn but has no loader to guard/);
+  });
+
+  it("refuses a public page that is in no list: neither kept by the page cache nor said to be each visitor's own", () => {
+    const uncached = (routeId: string) => (routeId === "routes/cart" ? { read: "public" as const } : declaredPolicy(routeId));
+    expect(() => checkRoutePolicies(build.routes, uncached)).toThrow(/"routes\/cart" \(\/cart\) is a public page in no list/);
+    const personal = (routeId: string) => (routeId === "routes/cart" ? { read: "public" as const, personal: "a test" } : declaredPolicy(routeId));
+    expect(() => checkRoutePolicies(build.routes, personal)).not.toThrow();
   });
 
   describe("at start", () => {
