@@ -212,8 +212,12 @@ describe.skipIf(!TEST_DATABASE_URL || !nginxInstalled())("two instances on one P
     for (const answer of flood) {
       expect(answer.status).toBe(200);
       expect(answer.headers.get("x-proxy-cache")).toBe("BYPASS");
-      expect(answer.headers.get("x-page-cache")).toBe("hit");
     }
+    // Never a render per request (which would answer "bypass", a signed-in visitor's): the stored page, or
+    // at most one render on each instance should an earlier test's change reach it during the flood.
+    const states = flood.map((answer) => answer.headers.get("x-page-cache"));
+    expect(states.filter((state) => state !== "hit" && state !== "miss")).toEqual([]);
+    expect(states.filter((state) => state === "miss").length).toBeLessThanOrEqual(instances.length);
   });
 
   it("forms work behind the TLS proxy even on an instance started without TRUST_PROXY, which warns at start and at the first proxied request", async () => {
