@@ -7,12 +7,10 @@ import { withLateModulePreloads } from "~/lib/late-module-preloads.server";
 import { pageResponse } from "~/lib/page-response";
 import { readHydrationData, renderDocument, renewHydrationStream } from "~/lib/render-document.server";
 import { keepStringsOnTheServer } from "~/i18n/kept-lookups.server";
-import { keepScriptsOnTheServer } from "~/lib/kept-scripts.server";
 
 export const streamTimeout = 5_000;
 
 keepStringsOnTheServer();
-keepScriptsOnTheServer();
 
 /** The browser build, beside this file's build (build/server/index.js serves build/client). */
 const CLIENT_BUILD = new URL("../client/", import.meta.url);

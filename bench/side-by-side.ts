@@ -31,10 +31,9 @@ const HEADERS = { "Accept-Encoding": "gzip" };
 
 const git = (...gitArgs: string[]) => execFileSync("git", gitArgs, { cwd: PATHS.root, encoding: "utf8" }).trim();
 const commit = git("rev-parse", "--short", `${ref}^{commit}`);
-// The other commit runs on this checkout's dependencies, patched by this checkout's patches/: with other
-// ones, the comparison would measure them too.
-if (git("diff", commit, "--", "package-lock.json", "patches") !== "") {
-  console.error(`${commit} has other dependencies (package-lock.json or patches/ differ): compare it from a checkout of its own.`);
+// The other commit runs on this checkout's dependencies: with other ones, the comparison would measure them too.
+if (git("diff", commit, "--", "package-lock.json") !== "") {
+  console.error(`${commit} has other dependencies (package-lock.json differs): compare it from a checkout of its own.`);
   process.exit(2);
 }
 
