@@ -1,6 +1,10 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { cookieHeaderHasSignedSession } from "~/adapters/auth/signed-session-cookie.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { translatorFor } from "~/i18n/i18n";
+import { DEFAULT_LANGUAGE } from "~/i18n/languages";
+import { splitLanguagePrefix } from "~/i18n/paths";
+import { resourcesFor } from "~/i18n/resources.server";
 import { chooseEncoding, type CachedPage, type Encoding, type RenderedPage } from "~/adapters/pages/page-cache.server";
 import { clientHasCurrent } from "~/lib/conditional-get.server";
 import { wholeBodyOf } from "~/lib/page-response";
@@ -128,9 +132,10 @@ export function sendOwnPage(req: ExpressRequest, res: ExpressResponse, page: Ren
   else res.end(page.body);
 }
 
-/** Too many new pages are waiting for their render: the visitor is asked to try again shortly. */
-export function sendTooBusy(res: ExpressResponse): void {
+/** Too many new pages are waiting for their render: the visitor is asked, in the page's language, to try again shortly. */
+export function sendTooBusy(req: ExpressRequest, res: ExpressResponse): void {
+  const language = splitLanguagePrefix(req.path).language ?? DEFAULT_LANGUAGE;
   res.status(503).setHeader("Retry-After", "5");
   res.setHeader("Cache-Control", "no-store");
-  res.type("text/plain").end("The site is busy; please try again in a few seconds.");
+  res.type("text/plain").end(translatorFor(language, resourcesFor(language))("errors:busy.message"));
 }

@@ -97,7 +97,7 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
       if (pages && visitorAnonymous && isPageAnswer(response)) res.setHeader("X-Page-Cache", "bypass");
       await sendResponse(res, response, { acceptEncoding: req.headers["accept-encoding"] });
     } catch (error) {
-      if (error instanceof PageCacheBusy) return sendTooBusy(res);
+      if (error instanceof PageCacheBusy) return sendTooBusy(req, res);
       next(error);
     }
   };
