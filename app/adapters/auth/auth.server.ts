@@ -43,12 +43,12 @@ export function hasSessionCookie(request: Request): boolean {
   return cookieHeaderHasSession(request.headers.get("cookie"));
 }
 
-/** The same test on a raw Cookie header (the page cache reads it before any Request exists). */
-export function cookieHeaderHasSession(cookies: string | null | undefined): boolean {
-  return (cookies ?? "").split(";").some((pair) => {
-    const name = pair.split("=")[0]?.trim();
-    return name === SESSION_COOKIE || name === `__Host-${SESSION_COOKIE}`;
-  });
+/** The session cookie's names: on https better-auth adds the `__Host-` prefix. */
+export const SESSION_COOKIE_NAMES: ReadonlySet<string> = new Set([SESSION_COOKIE, `__Host-${SESSION_COOKIE}`]);
+
+/** The same test on a raw Cookie header. */
+function cookieHeaderHasSession(cookies: string | null | undefined): boolean {
+  return (cookies ?? "").split(";").some((pair) => SESSION_COOKIE_NAMES.has(pair.split("=")[0]?.trim() ?? ""));
 }
 
 /** A mailed sign-in link works once, for this long (10 minutes at most). */

@@ -1,7 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { SESSION_COOKIE } from "./auth.server";
-
-const SESSION_COOKIE_NAMES = new Set([SESSION_COOKIE, `__Host-${SESSION_COOKIE}`]);
+import { SESSION_COOKIE_NAMES } from "./auth.server";
 
 /**
  * Whether a Cookie header holds a session cookie this server signed (its token and the HMAC-SHA256 of
