@@ -20,9 +20,11 @@ import { wrk } from "./wrk";
  */
 const args = process.argv.slice(2);
 const cached = args.includes("--cached");
+/** `--other-env=NAME=value`: set for the other server only, so HEAD against itself measures a setting (RENDER_THREADS=0). */
+const otherEnv = Object.fromEntries(args.filter((arg) => arg.startsWith("--other-env=")).map((arg) => arg.slice("--other-env=".length).split(/=(.*)/s, 2) as [string, string]));
 const [ref, pagePath = `/blog/${SAMPLE_ARTICLE}`] = args.filter((arg) => !arg.startsWith("--"));
 if (!ref) {
-  console.error("usage: npm run bench:side-by-side -- <commit> [path] [--cached]");
+  console.error("usage: npm run bench:side-by-side -- <commit> [path] [--cached] [--other-env=NAME=value…]");
   process.exit(2);
 }
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -75,7 +77,7 @@ try {
 
 async function compare(otherEntry: string): Promise<void> {
   const env = { LOG_LEVEL: "info", TRUST_PROXY: "true", ...(cached ? {} : { PAGE_CACHE_MB: "0" }) };
-  servers.push(spawnServer(env), spawnServer(env, { entry: otherEntry }));
+  servers.push(spawnServer(env), spawnServer({ ...env, ...otherEnv }, { entry: otherEntry }));
   try {
     await Promise.all(servers.map((server) => server.ready));
     for (const server of servers) {
@@ -94,7 +96,8 @@ async function compare(otherEntry: string): Promise<void> {
     const ratios = rounds.map((row) => row.ratio).sort((a, b) => a - b);
     const middle = Math.floor(ratios.length / 2);
     const median = ratios.length % 2 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
-    console.log(`\n${pagePath}, ${cached ? "page cache on" : "no page cache"}, both servers loaded at once with wrk -t1 -c${CONNECTIONS}, ${SECONDS} s a round after ${WARM_UP_SECONDS} s of warm-up:`);
+    const setting = Object.entries(otherEnv).map(([name, value]) => ` (${commit} with ${name}=${value})`).join("");
+    console.log(`\n${pagePath}${setting}, ${cached ? "page cache on" : "no page cache"}, both servers loaded at once with wrk -t1 -c${CONNECTIONS}, ${SECONDS} s a round after ${WARM_UP_SECONDS} s of warm-up:`);
     console.table(rounds.map((row) => ({ ...row, ratio: row.ratio.toFixed(3) })));
     console.log(`This checkout against ${commit}: ${median.toFixed(3)} (median of ${ROUNDS}); the same build against itself lands within about ±0.03.`);
   } finally {
