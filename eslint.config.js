@@ -28,9 +28,10 @@ const domains = readdirSync("app/modules", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// app/routes/ holds routes only: every file there is named by app/routes.ts. Orchestration a route
-// calls lives in the module of the domain it serves, where a newcomer looks for it.
-const routesConfig = readFileSync("app/routes.ts", "utf8");
+// app/routes/ holds routes only: every file there is named by the route table (app/route-table.ts, from
+// which app/routes.ts is built). Orchestration a route calls lives in the module of the domain it serves,
+// where a newcomer looks for it.
+const routesConfig = readFileSync("app/route-table.ts", "utf8");
 const notRoutes = readdirSync("app/routes", { withFileTypes: true })
   .filter((entry) => entry.isFile() && !routesConfig.includes(`"routes/${entry.name}"`))
   .map((entry) => `app/routes/${entry.name}`);
@@ -92,7 +93,7 @@ export default tseslint.config(
         {
           files: notRoutes,
           rules: {
-            "no-restricted-syntax": ["error", { selector: "Program", message: "Not a route: app/routes.ts does not name this file. Move it into the module of the domain it serves." }],
+            "no-restricted-syntax": ["error", { selector: "Program", message: "Not a route: the route table (app/route-table.ts) does not name this file. Move it into the module of the domain it serves." }],
           },
         },
       ]

@@ -1,77 +1,13 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, route } from "@react-router/dev/routes";
+import { ROUTE_TABLE, type TableRoute } from "./route-table";
 
 /**
- * Every page lives under an optional language prefix: /blog is English, /fr/blog French.
- * The layout route validates the prefix; anything unmatched falls to the translated 404.
+ * React Router's routes, read from the route table (app/route-table.ts), where each route's address,
+ * module and policy are declared on one line: add or change a route there, not here.
  */
-export default [
-  route("images/articles/:file", "routes/article-image.ts"),
-  route("article-covers/:file", "routes/article-cover.ts"),
-  route("images/:kind/:file", "routes/illustration.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("sitemaps/:file", "routes/sitemap-part.ts"),
-  route("robots.txt", "routes/robots.ts"),
-  route("admin-access", "routes/admin-access.ts"),
-  route("blog/feed.xml", "routes/blog-feed.ts", { id: "blog-rss" }),
-  route("blog/atom.xml", "routes/blog-feed.ts", { id: "blog-atom" }),
-  route(":lang/blog/feed.xml", "routes/blog-feed.ts", { id: "blog-rss-localized" }),
-  route(":lang/blog/atom.xml", "routes/blog-feed.ts", { id: "blog-atom-localized" }),
-  route("podcast/feed.xml", "routes/podcast-feed.ts"),
-  route("shop/cover/:file", "routes/shop-cover.ts"),
-  route("shop/video/:file", "routes/shop-video.ts"),
-  route("files/book/:file", "routes/files-book.ts"),
-  route("files/book-covers/:file", "routes/files-cover.ts"),
-  route("podcast/audio/:file", "routes/podcast-audio.ts"),
-  route("podcast/artwork/:file", "routes/podcast-artwork.ts"),
-  route("podcast/:slug/transcript.txt", "routes/podcast-transcript.ts"),
-  route("podcast/:slug/transcript.vtt", "routes/podcast-transcript-file.ts", { id: "podcast-transcript-vtt" }),
-  route("podcast/:slug/transcript.srt", "routes/podcast-transcript-file.ts", { id: "podcast-transcript-srt" }),
-  route("podcast/:slug/chapters.json", "routes/podcast-chapters.ts"),
-  route(":lang?", "routes/localized-layout.tsx", [
-    index("routes/home.tsx"),
-    route("blog", "routes/blog.tsx"),
-    route("blog/:slug", "routes/blog-article.tsx"),
-    route("podcast", "routes/podcast.tsx"),
-    route("podcast/:slug", "routes/podcast-episode.tsx"),
-    route("shop", "routes/shop.tsx"),
-    route("about", "routes/about.tsx"),
-    route("updates", "routes/updates.tsx"),
-    route("admin", "routes/admin.tsx"),
-    route("upload-diagnostics", "routes/upload-diagnostics.tsx"),
-    route("cart", "routes/cart.tsx"),
-    route("subscribe", "routes/subscribe.tsx"),
-    route("discourse-labs", "routes/discourse-labs.tsx"),
-    route("unfiltered-dialogues", "routes/unfiltered-dialogues.tsx"),
-    route("resources", "routes/resources.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("sign-in", "routes/sign-in.tsx"),
-    route("sign-up", "routes/sign-up.tsx"),
-    route("sign-out", "routes/sign-out.ts"),
-    route("verify-email", "routes/verify-email.tsx"),
-    route("forgot-password", "routes/forgot-password.tsx"),
-    route("reset-password", "routes/reset-password.tsx"),
-    route("sign-in-link", "routes/sign-in-link.tsx"),
-    route("sign-in-link/verify", "routes/sign-in-link-verify.tsx"),
-    route("two-factor", "routes/two-factor.tsx"),
-    route("account", "routes/account.tsx"),
-    route("setup", "routes/setup.tsx"),
-    route("newsletter", "routes/newsletter.tsx"),
-    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
-    route("admin/audit-log", "routes/admin-audit-log.tsx"),
-    route("admin/audit-log.csv", "routes/admin-audit-log-csv.ts"),
-    route("admin/security-events", "routes/admin-security-events.tsx"),
-    route("admin/security-events.csv", "routes/admin-security-events-csv.ts"),
-    route("admin/moderation", "routes/admin-moderation.tsx"),
-    route("admin/subscribers", "routes/admin-subscribers.tsx"),
-    route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
-    route("admin/shop", "routes/admin-shop.tsx"),
-    route("admin/podcast", "routes/admin-podcast.tsx"),
-    route("admin/podcast/listens.csv", "routes/admin-podcast-csv.ts"),
-    route("admin/settings", "routes/admin-settings.tsx"),
-    route("admin/articles", "routes/admin-articles.tsx"),
-    route("admin/articles/:id", "routes/admin-article-edit.tsx"),
-    route("preview/articles/:id", "routes/article-preview.tsx"),
-    route("*", "routes/not-found.tsx"),
-  ]),
-] satisfies RouteConfig;
+function routeConfig({ index: isIndex, path, file, id, children }: TableRoute): RouteConfigEntry {
+  const named = id === file.replace(/\.tsx?$/, "") ? {} : { id };
+  return isIndex ? index(file, named) : route(path, file, named, children?.map(routeConfig));
+}
+
+export default ROUTE_TABLE.map(routeConfig) satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { FillRule } from "~/adapters/pages/page-cache.server";
 import { canonicalAddress } from "~/lib/page-cache-rules";
-import { declaredPolicy } from "~/lib/route-policies";
+import { declaredPolicy } from "~/route-table";
 
 /**
  * How an anonymous visitor's GET is met: a page its route keeps (`kept`: its key, which is also the
@@ -12,7 +12,7 @@ import { declaredPolicy } from "~/lib/route-policies";
 export type PageFiling = { kind: "kept"; key: string; rule: FillRule; page: boolean } | { kind: "page" };
 
 /**
- * Files requests by the cache rule of the route that answers them (app/lib/route-policies.ts). The
+ * Files requests by the cache rule of the route that answers them (app/route-table.ts). The
  * routes are matched as React Router matches them, once per request the cache cannot answer. A kept
  * page (`page`: its route renders one, where a feed or a sitemap does not) is also what render threads
  * may draw: the one list of public pages, read by the cache and the threads alike.

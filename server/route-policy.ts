@@ -1,12 +1,13 @@
 import type { HeadersFunction, LoaderFunctionArgs, ServerBuild } from "react-router";
-import { declaredPolicy, type Policy, type RoutePolicy } from "~/lib/route-policies";
+import type { Policy, RoutePolicy } from "~/lib/route-policies";
+import { declaredPolicy } from "~/route-table";
 import { actorOf } from "~/modules/audit/audit.server";
 import { contextWith, decideAccess } from "~/modules/accounts/route-access.server";
 import { answeredSuccess, policyHeaders, refusalAnswer, withPolicyHeaders, type RouteKind } from "./policy-answers";
 import { PRIVATE_NO_STORE } from "~/lib/plain-answers";
 
 /**
- * The declared route policies (app/lib/route-policies.ts) put to work: at start every loader and
+ * The route policies declared in the route table (app/route-table.ts) put to work: at start every loader and
  * action of the server build is wrapped so that its policy decides first (refusing with the status
  * and security event it names) and its answer carries the caching headers the policy gives. Route
  * modules hold no guard of their own; they read the visitor the policy let through.
@@ -50,7 +51,7 @@ export function checkRoutePolicies(routes: Routes, policyOf: (routeId: string) =
     }
   }
   if (problems.length > 0) {
-    throw new RoutePolicyError(`Every route needs its policy in app/lib/route-policies.ts:\n  ${problems.join("\n  ")}`);
+    throw new RoutePolicyError(`Every route needs its line in the route table, app/route-table.ts:\n  ${problems.join("\n  ")}`);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the anonymous page cache may keep of a route, declared with its policy (app/lib/route-policies.ts):
+ * What the anonymous page cache may keep of a route, declared with its policy (app/route-table.ts):
  * the query parameters its page reads, and the kinds of change that alter it. A route without a rule is
  * never kept: every visitor's request renders its own answer.
  */

@@ -3,7 +3,7 @@ import { LANGUAGES } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import { locales } from "~/i18n/locales";
 import { startTestApp, type TestApp } from "../support/app-server";
-import { PAGE_ROUTES } from "../support/routes";
+import { NOT_OPENED, PAGE_ROUTES, PUBLIC_TABLE_PAGES, routeIdOf } from "../support/routes";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,6 +18,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&#x27;");
 
 describe("every route in every language", () => {
+  it("opens every public page of the route table: a new page needs its heading in tests/support/routes.ts", () => {
+    const opened = new Set(PAGE_ROUTES.map(({ path }) => routeIdOf(path)));
+    expect(PUBLIC_TABLE_PAGES.length).toBeGreaterThan(10);
+    expect(PUBLIC_TABLE_PAGES.filter((route) => !opened.has(route.id) && !Object.hasOwn(NOT_OPENED, route.id)).map((route) => route.id)).toEqual([]);
+  });
+
   for (const language of LANGUAGES) {
     it.each(PAGE_ROUTES)(`${language} $path answers with its title inside the shell`, async ({ path, heading, status }) => {
       const response = await get(localizePath(path, language));

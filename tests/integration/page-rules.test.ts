@@ -5,7 +5,7 @@ import { pageFiler } from "../../server/page-rules";
 import { PATHS } from "../../server/paths";
 
 /**
- * The one list of public pages: the routes whose policy has a cache rule (app/lib/route-policies.ts), as
+ * The one list of public pages: the routes whose policy has a cache rule (app/route-table.ts), as
  * the production build's routes match an address. The page cache keeps them and render threads may draw
  * those that render a page; everything else renders for its visitor, in the server's own thread.
  */

@@ -9,7 +9,7 @@ import { parseConfig } from "~/lib/config.server";
 import { createApp } from "../../server/app";
 import { openServices } from "../../server/bootstrap";
 import { createLogger } from "../../server/logger";
-import { declaredPolicy } from "~/lib/route-policies";
+import { declaredPolicy } from "~/route-table";
 import { checkRoutePolicies, RoutePolicyError } from "../../server/route-policy";
 
 // The production build the other integration tests run (npm test builds it first).

@@ -5,7 +5,11 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../server/paths";
 import { startTestApp, type TestApp } from "../support/app-server";
-import { SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
+import { LANGUAGES } from "~/i18n/languages";
+import { localizePath } from "~/i18n/paths";
+import { PUBLIC_PAGES } from "~/modules/seo/sitemap";
+import { englishPattern, isFixedAddress } from "~/route-table";
+import { PUBLIC_TABLE_PAGES, SAMPLE_ARTICLE, sampleArticleTitle } from "../support/routes";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,9 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-// The public pages a search engine should find, stated here rather than read from the sitemap's own list.
-const PUBLIC_PAGES = ["", "/blog", "/podcast", "/shop", "/about", "/updates", "/subscribe", "/discourse-labs", "/unfiltered-dialogues", "/resources", "/contact"];
 const LANGUAGE_PREFIXES = ["", "/es", "/pt", "/fr"];
+/** The public pages of the route table at one address each: the sitemap lists those not marked noindex. */
+const FIXED_PUBLIC_PAGES = PUBLIC_TABLE_PAGES.map(englishPattern).filter(isFixedAddress);
 
 const WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" });
@@ -37,14 +41,23 @@ describe("findable", () => {
     // 10 sample articles and 8 sample episodes.
     expect(urls).toHaveLength((PUBLIC_PAGES.length + 10 + 8) * 4);
     const locs = urls.map((url) => url.loc);
-    for (const prefix of LANGUAGE_PREFIXES) {
-      for (const page of PUBLIC_PAGES) expect(locs).toContain(`https://diaspora.example${`${prefix}${page}` || "/"}`);
+    expect(PUBLIC_PAGES).toEqual(expect.arrayContaining(["/", "/blog", "/podcast", "/subscribe", "/contact"]));
+    for (const language of LANGUAGES) {
+      for (const page of PUBLIC_PAGES) expect(locs).toContain(`https://diaspora.example${localizePath(page, language)}`);
     }
     for (const loc of ["https://diaspora.example/", "https://diaspora.example/fr", "https://diaspora.example/es/blog", `https://diaspora.example/pt/blog/${SAMPLE_ARTICLE}`, "https://diaspora.example/fr/podcast/legacy-of-mlk"]) {
       expect(locs).toContain(loc);
     }
-    expect(locs.some((loc) => /admin|upload-diagnostics|cart/.test(loc))).toBe(false);
+    expect(locs.some((loc) => /admin|upload-diagnostics|cart|newsletter/.test(loc))).toBe(false);
     for (const url of urls) expect(url["xhtml:link"].map((link) => link["@hreflang"])).toEqual(["en-US", "es-ES", "pt-BR", "fr-FR", "x-default"]);
+  });
+
+  it("lists the public pages of the route table a search engine may index, and leaves out those marked noindex (sitemap: false)", async () => {
+    expect(FIXED_PUBLIC_PAGES.length).toBeGreaterThan(PUBLIC_PAGES.length);
+    for (const page of FIXED_PUBLIC_PAGES) {
+      const noindex = (await (await fetch(app.url + page)).text()).includes('<meta name="robots" content="noindex');
+      expect({ page, listed: PUBLIC_PAGES.includes(page) }).toEqual({ page, listed: !noindex });
+    }
   });
 
   it("gives each sample article its publication date as lastmod, not the day it was seeded", async () => {

@@ -4,6 +4,8 @@ import { locales } from "~/i18n/locales";
 import { parseArticleFile } from "~/modules/blog/article-file";
 import { SAMPLE_EPISODES } from "~/modules/podcast/sample-episodes";
 import path from "node:path";
+import { matchRoutes, type RouteObject } from "react-router";
+import { ROUTE_TABLE, TABLE_ROUTES, type TableRoute } from "~/route-table";
 import { PATHS } from "../../server/paths";
 
 export const SAMPLE_ARTICLE = "pan-african-trade-networks-afcfta";
@@ -19,9 +21,13 @@ export function sampleArticleTitle(language: Language): string {
 const pageHeading = (key: string) => (language: Language) =>
   (locales[language].pages as Record<string, { heading: string }>)[key]!.heading;
 
+const subscriptionText = (pick: (texts: (typeof locales)["en"]["subscription"]) => string) => (language: Language) => pick(locales[language].subscription);
+
 /**
- * Every page of `app/routes.ts` (plus /contact, the account pages and one slug each), with the
- * h1 it must show and the status an anonymous visitor gets (200 unless said).
+ * The pages the page tests open (tests/integration/http-pages.test.ts, tests/e2e/routes.test.ts), with
+ * the h1 each must show and the status an anonymous visitor gets (200 unless said): every public page
+ * of the route table (a test fails when one has no line here, or in NOT_OPENED), the account pages, and
+ * one slug or token each.
  */
 export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) => string; status?: number }> = [
   { path: "/", heading: (language) => locales[language].home.hero.title },
@@ -40,6 +46,9 @@ export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) =>
   { path: "/unfiltered-dialogues", heading: pageHeading("unfilteredDialogues") },
   { path: "/resources", heading: pageHeading("resources") },
   { path: "/contact", heading: pageHeading("contact") },
+  { path: "/newsletter", heading: pageHeading("newsletter") },
+  { path: "/newsletter/confirm", heading: subscriptionText((texts) => texts.confirm.invalidTitle), status: 400 },
+  { path: "/unsubscribe/no-such-token", heading: subscriptionText((texts) => texts.unsubscribe.title) },
   { path: "/sign-in", heading: pageHeading("signIn") },
   { path: "/sign-up", heading: pageHeading("signUp") },
   { path: "/verify-email", heading: pageHeading("verifyEmail"), status: 400 },
@@ -47,3 +56,18 @@ export const PAGE_ROUTES: Array<{ path: string; heading: (language: Language) =>
   { path: "/reset-password", heading: pageHeading("resetPassword") },
   { path: "/sign-in-link", heading: pageHeading("signInLink") },
 ];
+
+/** Public pages of the route table PAGE_ROUTES leaves out, by route id, with where they are tested instead. */
+export const NOT_OPENED: Record<string, string> = {
+  "routes/not-found": "the translated 404 has tests of its own, in both page test files",
+};
+
+/** The pages of the route table anyone may read. */
+export const PUBLIC_TABLE_PAGES = TABLE_ROUTES.filter((route) => route.kind === "page" && route.policy.read === "public");
+
+const asRouteObject = ({ id, path, index, children }: TableRoute): RouteObject =>
+  (index ? { id, index } : { id, path, children: children?.map(asRouteObject) }) as RouteObject;
+const TABLE_AS_ROUTES = ROUTE_TABLE.map(asRouteObject);
+
+/** The id of the route of the table that answers an English address, as React Router matches it. */
+export const routeIdOf = (address: string) => matchRoutes(TABLE_AS_ROUTES, address)?.at(-1)?.route.id;

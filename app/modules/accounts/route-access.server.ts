@@ -102,13 +102,13 @@ const foundIn = (context: object): FoundVisitor => (context as { policyFound?: F
 /** The visitor the route's signedIn or admin policy let through (a route declared otherwise has none: a programming error). */
 export function authorisedVisitor(context: object): Authorised {
   const visitor = foundIn(context).authorised;
-  if (!visitor) throw new Error("No authorised visitor: declare this route signedIn or admin in app/lib/route-policies.ts");
+  if (!visitor) throw new Error("No authorised visitor: declare this route signedIn or admin in the route table, app/route-table.ts");
   return visitor;
 }
 
 /** Where the visitor of a `page` route stands with the admin area, as its policy found it. */
 export function adminStanding(context: object): AdminAccess {
   const standing = foundIn(context).adminStanding;
-  if (!standing) throw new Error("No admin standing: declare this route's read policy as page in app/lib/route-policies.ts");
+  if (!standing) throw new Error("No admin standing: declare this route's read policy as page in the route table, app/route-table.ts");
   return standing;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_TOPICS_OFFERED } from "~/lib/route-policies";
+import { CONTACT_TOPICS_OFFERED } from "~/route-table";
 import { CONTACT_TOPICS } from "./topics";
 
 describe("the contact page's cache rule", () => {

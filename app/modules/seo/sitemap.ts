@@ -1,6 +1,7 @@
 import { LANGUAGE_LOCALES, LANGUAGES } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
 import { escapeXml } from "~/lib/xml";
+import { englishPattern, isFixedAddress, TABLE_ROUTES } from "~/route-table";
 
 export interface SitemapEntry {
   /** The English (unprefixed) path; every language's URL is listed with alternates. */
@@ -54,20 +55,16 @@ function urlset(appUrl: string, entries: SitemapEntry[]): string {
   );
 }
 
-/** The public pages of `app/routes.ts`. Admin, cart and upload diagnostics are not for search engines. */
-export const PUBLIC_PAGES = [
-  "/",
-  "/blog",
-  "/podcast",
-  "/shop",
-  "/about",
-  "/updates",
-  "/subscribe",
-  "/discourse-labs",
-  "/unfiltered-dialogues",
-  "/resources",
-  "/contact",
-];
+/**
+ * The pages the sitemap lists besides articles and episodes, read from the route table
+ * (app/route-table.ts): every page anyone may read (`read: "public"`) at an address without parameters,
+ * unless its line says `sitemap: false` (the cart, upload diagnostics and the newsletter's pages, which
+ * are marked noindex). Feeds, files and the sitemap itself are resources, not pages; the admin and
+ * account pages are not public; articles and episodes are listed one by one from the database.
+ */
+export const PUBLIC_PAGES: readonly string[] = TABLE_ROUTES.filter((route) => route.kind === "page" && route.policy.read === "public" && route.sitemap)
+  .map(englishPattern)
+  .filter(isFixedAddress);
 
 export const DISALLOWED_PATHS = ["/admin", "/upload-diagnostics"];
 
