@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { declaredPolicy } from "~/lib/route-policies";
+import { declaredPolicy } from "~/route-table";
 import { SAMPLE_ARTICLE, SAMPLE_EPISODE } from "./routes";
 
 /**
