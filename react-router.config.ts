@@ -1,12 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 
+// React Router 8's defaults: middleware and `context` (app/adapters/context.server.ts), route modules split,
+// Vite's environment API, raw requests in loaders and trailing-slash-aware data URLs.
 export default {
   ssr: true,
-  future: {
-    // Opt in early to the v8 behaviours that do not change how loaders receive their context.
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_trailingSlashAwareDataRequests: true,
-    v8_passThroughRequests: true,
-  },
 } satisfies Config;

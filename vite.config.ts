@@ -5,22 +5,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 /**
- * React Router's package points every bundler at its development build, whose warnings cost readers
- * ~2 KB of gzip; the browser gets the production build the package also ships (ADR 052).
- */
-function reactRouterProductionBuild(): Plugin {
-  const production = path.resolve(import.meta.dirname, "node_modules/react-router/dist/production");
-  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
-  return {
-    name: "react-router-production-build",
-    enforce: "pre",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
-    resolveId: (source) => (files[source] ? path.join(production, files[source]) : null),
-  };
-}
-
-/**
  * Icons for the build (ADR 052): each goes through app/components/ui/lucide-icon.ts instead of lucide's
  * general `createLucideIcon`, and `import { Menu } from "lucide-react"` in the app becomes an import of
  * that icon's own file, marked with the importing module, so an icon travels in the chunk of the code
@@ -90,7 +74,7 @@ function reachedByShell(id: string, graph: ModuleGraph, seen = new Set<string>()
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouterProductionBuild(), lightLucideIcons(), reactRouter()],
+  plugins: [tailwindcss(), lightLucideIcons(), reactRouter()],
   // Bundled, so the server renders the same icons as the browser (lightLucideIcons).
   ssr: { noExternal: ["lucide-react"] },
   resolve: {

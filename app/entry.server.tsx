@@ -1,4 +1,4 @@
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { DocumentOnlyProvider } from "~/components/layout/document-html";
 import { NonceProvider } from "~/components/layout/nonce";
 import { documentOnlyHtml } from "~/lib/document-only.server";
@@ -7,6 +7,10 @@ import { withLateModulePreloads } from "~/lib/late-module-preloads.server";
 import { pageResponse } from "~/lib/page-response";
 import { readHydrationData, renderDocument, renewHydrationStream } from "~/lib/render-document.server";
 import { keepStringsOnTheServer } from "~/i18n/kept-lookups.server";
+import { requestContext } from "~/route-context.server";
+
+// The keys of the app's `context`, for the server that makes it (server/app-context.ts).
+export { requestContext, foundVisitorContext } from "~/route-context.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,12 +30,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const { cspNonce: nonce, services } = loadContext.get(requestContext);
   await readHydrationData(routerContext);
   const page = await renderDocument(
     <NonceProvider value={nonce}>
@@ -45,7 +49,7 @@ export default async function handleRequest(
       beforeRenderingAgain: () => renewHydrationStream(routerContext),
       onLateError(error) {
         responseStatusCode = 500;
-        loadContext.services.logger.error({ err: error }, "render error");
+        services.logger.error({ err: error }, "render error");
       },
     },
   );

@@ -25,11 +25,12 @@ import type { SiteSettings } from "~/lib/site-settings";
 import { linkSettingsFrom, readSettings, SETTING_DEFAULTS } from "~/modules/settings/settings.server";
 import { siteLinksOf } from "~/modules/settings/site-links";
 import stylesheet from "./app.css?url";
+import { requestContext } from "~/route-context.server";
 
 /** What every page gets: its language and strings (i18n) and the owner's public settings. */
 export async function loader({ params, context }: Route.LoaderArgs): Promise<LanguageData & { site: SiteSettings }> {
   const language = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const { config, db, logger } = context.services;
+  const { config, db, logger } = context.get(requestContext).services;
   // A page whose own data loads still renders when the settings cannot be read: with the environment's links.
   const links = siteLinksOf(
     await readSettings(db).catch((error: unknown) => {
@@ -69,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const strings = useRef<ReturnType<typeof withPageResources>>(undefined);
-  strings.current = withPageResources(data?.resources, useMatches().map((match) => match.data), strings.current);
+  strings.current = withPageResources(data?.resources, useMatches().map((match) => match.loaderData), strings.current);
   useEffect(() => restoreStoredLanguageChoice(), []);
   return (
     <html lang={language} dir="ltr">

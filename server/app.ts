@@ -109,7 +109,7 @@ export function createApp({ services, build, assets, renderPool }: AppOptions): 
     routerHandler({
       build: guarded,
       mode: config.mode === "development" ? "development" : "production",
-      getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown", afterAnswer: afterAnswerOf(res, logger) }),
+      requestContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown", afterAnswer: afterAnswerOf(res, logger) }),
       pages: services.pageCache ?? undefined,
       sessionSecret: config.sessionSecret,
       liveSession: liveSessionCheck(services.db, services.now),

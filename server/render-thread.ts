@@ -10,6 +10,7 @@ import { connectServices, systemClock } from "./bootstrap";
 import { answerEncoding, compressAnswerSync, mayCompress } from "./compress-answers";
 import { createLogger } from "./logger";
 import { guardBuild } from "./route-policy";
+import { appContextKeys, newRequestContext } from "./app-context";
 import type { RenderAnswer, RenderAsk, RenderThreadData } from "./render-pool";
 
 /**
@@ -26,6 +27,7 @@ const logger = createLogger(config.logLevel).child({ thread: "render" });
 const services = await openRenderServices(config);
 const build = guardBuild((await import(pathToFileURL(serverBuild).href)) as ServerBuild);
 const handleRequest = createRequestHandler(build, "production");
+const contextKeys = appContextKeys(build);
 const afterAnswer = afterAnswerAtOnce(logger);
 
 port.on("message", (message: RenderAsk | "close") => {
@@ -45,7 +47,7 @@ port.on("message", (message: RenderAsk | "close") => {
 port.postMessage("ready");
 
 async function render({ id, url, headers, cspNonce, clientIp, acceptEncoding }: RenderAsk): Promise<RenderAnswer> {
-  const response = await handleRequest(new Request(url, { headers }), { services, cspNonce, clientIp, afterAnswer });
+  const response = await handleRequest(new Request(url, { headers }), newRequestContext(contextKeys, { services, cspNonce, clientIp, afterAnswer }));
   let bytes = await wholeBodyOf(response);
   const answerHeaders = new Headers(response.headers);
   const sharedPart = sharedPartOf(response);

@@ -2,7 +2,8 @@ import type { HeadersFunction, LoaderFunctionArgs, ServerBuild } from "react-rou
 import type { Policy, RoutePolicy } from "~/lib/route-policies";
 import { declaredPolicy } from "~/route-table";
 import { actorOf } from "~/modules/audit/audit.server";
-import { contextWith, decideAccess } from "~/modules/accounts/route-access.server";
+import { decideAccess } from "~/modules/accounts/route-access.server";
+import { appContextKeys, RouteContext, type AppContextKeys } from "./app-context";
 import { answeredSuccess, policyHeaders, refusalAnswer, withPolicyHeaders, type RouteKind } from "./policy-answers";
 import { PRIVATE_NO_STORE } from "~/lib/plain-answers";
 
@@ -58,9 +59,10 @@ export function checkRoutePolicies(routes: Routes, policyOf: (routeId: string) =
 /** The build with every route's loader and action behind its declared policy (checked first). */
 export function guardBuild(build: ServerBuild): ServerBuild {
   checkRoutePolicies(build.routes);
+  const keys = appContextKeys(build);
   const routes: Routes = {};
   for (const [id, route] of Object.entries(build.routes)) {
-    if (route) routes[id] = { ...route, module: guardModule(route, declaredPolicy(id)!, resourceOf(build.routes, route)) };
+    if (route) routes[id] = { ...route, module: guardModule(route, { policy: declaredPolicy(id)!, resource: resourceOf(build.routes, route), keys }) };
   }
   return { ...build, routes };
 }
@@ -76,12 +78,12 @@ export function guardBuildLoader(load: () => Promise<ServerBuild>): () => Promis
   };
 }
 
-function guardModule(route: Route, policy: RoutePolicy, resource: string): Route["module"] {
+function guardModule(route: Route, declared: Pick<Guarded, "policy" | "resource" | "keys">): Route["module"] {
   const { module } = route;
   const kind: RouteKind = module.default ? "page" : "file";
   const guarded = { ...module };
-  if (module.loader) guarded.loader = guard(module.loader as Handler, { policy, method: "read", kind, resource }) as typeof module.loader;
-  if (module.action) guarded.action = guard(module.action as Handler, { policy, method: "write", kind, resource }) as typeof module.action;
+  if (module.loader) guarded.loader = guard(module.loader as Handler, { ...declared, method: "read", kind }) as typeof module.loader;
+  if (module.action) guarded.action = guard(module.action as Handler, { ...declared, method: "write", kind }) as typeof module.action;
   if (kind === "page") guarded.headers = carryPolicyHeaders(module.headers);
   return guarded;
 }
@@ -91,26 +93,29 @@ interface Guarded {
   method: "read" | "write";
   kind: RouteKind;
   resource: string;
+  keys: AppContextKeys;
 }
 
-function guard(handler: Handler, { policy, method, kind, resource }: Guarded): Handler {
+function guard(handler: Handler, { policy, method, kind, resource, keys }: Guarded): Handler {
   const rule = (method === "read" ? policy.read : policy.write) as Policy;
   const messages = policy.messages?.[method];
   const changes = method === "write" ? policy.changes : undefined;
   return async (args, handlerContext) => {
     const { request, context, params } = args;
+    const { services, clientIp } = context.get(keys.requestContext);
     const headers = policyHeaders(rule, kind, request);
-    const decision = await decideAccess(context.services, request, actorOf(context, request), { policy: rule, resource, messages });
+    const decision = await decideAccess(services, request, actorOf({ clientIp }, request), { policy: rule, resource, messages });
     if (decision.kind !== "allow") return refusalAnswer({ decision, kind, method, policy, params, headers });
     let answer: unknown;
     try {
-      answer = await handler({ ...args, context: contextWith(context, decision.found) }, handlerContext);
+      const routeContext = decision.found ? new RouteContext(context, { key: keys.foundVisitorContext, visitor: decision.found }) : context;
+      answer = await handler({ ...args, context: routeContext }, handlerContext);
     } catch (thrown) {
-      if (changes && answeredSuccess(thrown) && thrown instanceof Response) await context.services.pageChanges.changed(changes, context.services.now());
+      if (changes && answeredSuccess(thrown) && thrown instanceof Response) await services.pageChanges.changed(changes, services.now());
       throw withPolicyHeaders(thrown, headers);
     }
     // Before the answer leaves, so the page its visitor opens next (and everyone's) shows the change.
-    if (changes && answeredSuccess(answer)) await context.services.pageChanges.changed(changes, context.services.now());
+    if (changes && answeredSuccess(answer)) await services.pageChanges.changed(changes, services.now());
     return withPolicyHeaders(answer, headers, decision.status);
   };
 }

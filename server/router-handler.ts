@@ -1,6 +1,8 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { RequestContext } from "~/adapters/context.server";
+import { appContextKeys, newRequestContext } from "./app-context";
 import { isPageAnswer, mayUseCache, renderedPage, sendCachedPage, sendOwnPage, sendTooBusy } from "./cached-pages";
 import { isCachedPage, PageCacheBusy, type PageCache } from "~/adapters/pages/page-cache.server";
 import { pageFiler, type PageFiling } from "./page-rules";
@@ -15,7 +17,8 @@ import { acceptedOrigin } from "./same-origin";
 export interface RouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** What the request brings to its loaders and actions (made into React Router's `context` here). */
+  requestContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
   /** The anonymous page cache; without it every request renders. */
   pages?: PageCache;
   /** The secret session cookies are signed with (server/cached-pages.ts: who is anonymous). */
@@ -31,7 +34,7 @@ export interface RouterHandlerOptions {
  * the one the body-limit middleware already read (server/request-body.ts), never the socket, so no
  * route can read more than that limit.
  */
-export function routerHandler({ build, mode, getLoadContext, pages, sessionSecret, liveSession, renderPool }: RouterHandlerOptions): RequestHandler {
+export function routerHandler({ build, mode, requestContext, pages, sessionSecret, liveSession, renderPool }: RouterHandlerOptions): RequestHandler {
   /** A GET or HEAD of a visitor without an open session: no session cookie, a made-up one, or one whose session ended. */
   const anonymous = async (req: ExpressRequest): Promise<boolean> => {
     if (mayUseCache(req, sessionSecret)) return true;
@@ -41,19 +44,21 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
   };
   const handleRequest = createRequestHandler(build, mode);
   const filing = fileringOf(build);
+  const keysOf = perBuild(build, appContextKeys);
   const development = mode === "development";
   // Page GETs under way at once (from their arrival to their answer's last byte): the render pool's sign of a crowd.
   let pagesUnderWay = 0;
   // `forOneClient`: the answer goes to this request's client alone (not into the page cache), so it may come compressed.
   // `threadMay`: a kept public page an anonymous visitor asked for (server/page-rules.ts), which a render thread may draw.
   const renderPage = async (request: Request, req: ExpressRequest, res: ExpressResponse, { forOneClient, threadMay }: { forOneClient: boolean; threadMay: boolean }): Promise<Response> => {
-    const context = getLoadContext(req, res);
+    const values = requestContext(req, res);
     const acceptEncoding = forOneClient ? (req.headers["accept-encoding"] ?? "") : null;
-    const inThread = renderPool && threadMay && req.method === "GET" ? renderPool.render(request, { ...context, acceptEncoding }, pagesUnderWay) : undefined;
-    if (!inThread) return handleRequest(request, context);
+    const inThread = renderPool && threadMay && req.method === "GET" ? renderPool.render(request, { cspNonce: values.cspNonce, clientIp: values.clientIp, acceptEncoding }, pagesUnderWay) : undefined;
+    const renderHere = async () => handleRequest(request, newRequestContext(await keysOf(), values));
+    if (!inThread) return renderHere();
     // A thread that ends mid-render (it crashed, the server is stopping) leaves the page to this thread.
     return inThread.catch((error: unknown) => {
-      if (error instanceof RenderThreadFailed) return handleRequest(request, context);
+      if (error instanceof RenderThreadFailed) return renderHere();
       throw error;
     });
   };
@@ -103,13 +108,21 @@ export function routerHandler({ build, mode, getLoadContext, pages, sessionSecre
   };
 }
 
-/** Files an address by the route that answers it, with the build's routes (reloaded with each build in development). */
-function fileringOf(build: RouterHandlerOptions["build"]): (originalUrl: string) => Promise<PageFiling | undefined> {
-  const filers = new WeakMap<ServerBuild, ReturnType<typeof pageFiler>>();
-  return async (originalUrl) => {
+/** What `make` draws from the build, once per build (reloaded with each build in development). */
+function perBuild<T>(build: RouterHandlerOptions["build"], make: (build: ServerBuild) => T): () => Promise<T> {
+  const made = new WeakMap<ServerBuild, T>();
+  return async () => {
     const loaded = typeof build === "function" ? await build() : build;
-    let filer = filers.get(loaded);
-    if (!filer) filers.set(loaded, (filer = pageFiler(loaded)));
+    if (!made.has(loaded)) made.set(loaded, make(loaded));
+    return made.get(loaded)!;
+  };
+}
+
+/** Files an address by the route that answers it, with the build's routes. */
+function fileringOf(build: RouterHandlerOptions["build"]): (originalUrl: string) => Promise<PageFiling | undefined> {
+  const filerOf = perBuild(build, pageFiler);
+  return async (originalUrl) => {
+    const filer = await filerOf();
     const query = originalUrl.indexOf("?");
     return query < 0 ? filer(originalUrl, "") : filer(originalUrl.slice(0, query), originalUrl.slice(query));
   };

@@ -46,17 +46,16 @@ export interface AppServices {
   uploads: StagedUploads;
 }
 
-declare module "react-router" {
-  interface AppLoadContext {
-    services: AppServices;
-    /** The per-request Content-Security-Policy nonce that React's scripts carry. */
-    cspNonce: string;
-    /** The reader's address (from X-Forwarded-For only when TRUST_PROXY is set), for rate limits. */
-    clientIp: string;
-    /**
-     * Runs `work` once this request's answer has left (server/after-answer.ts): what the answer must not
-     * wait for, nor let its time show (making a mailed link).
-     */
-    afterAnswer: (work: () => Promise<void>) => void;
-  }
+/** What one request brings to its loaders and actions, besides the services every request shares. */
+export interface RequestContext {
+  services: AppServices;
+  /** The per-request Content-Security-Policy nonce that React's scripts carry. */
+  cspNonce: string;
+  /** The reader's address (from X-Forwarded-For only when TRUST_PROXY is set), for rate limits. */
+  clientIp: string;
+  /**
+   * Runs `work` once this request's answer has left (server/after-answer.ts): what the answer must not
+   * wait for, nor let its time show (making a mailed link).
+   */
+  afterAnswer: (work: () => Promise<void>) => void;
 }

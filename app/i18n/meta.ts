@@ -7,7 +7,7 @@ import type { LanguageData } from "./root-data";
 
 interface MatchLike {
   id: string;
-  data?: unknown;
+  loaderData?: unknown;
 }
 
 /** The site's own card (drawn by scripts/draw-social-cards.ts), for pages without a picture of their own. */
@@ -31,7 +31,7 @@ interface PageMetaOptions {
  * (og:url) is written beside its canonical link (LanguageAlternates).
  */
 export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, key: string, options: PageMetaOptions = {}): MetaDescriptor[] {
-  const root = matches.find((match) => match?.id === "root")?.data as (LanguageData & { site: SiteSettings }) | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as (LanguageData & { site: SiteSettings }) | undefined;
   if (!root) return [];
   const t = translatorFor(root.language, decodeResources(root.resources));
   const ownTitle = t(`pages:${key}.documentTitle`, { defaultValue: "" });

@@ -20,24 +20,26 @@ import { commentSchema } from "~/modules/comments/comment-form";
 import { addPendingComment, approvedComments } from "~/modules/comments/comments.server";
 import { COMMENT_LIMITS } from "~/modules/comments/limits";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
+import { requestContext } from "~/route-context.server";
 
 const PAGE = "about";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const comments = await approvedComments(context.services.db, PAGE);
+  const comments = await approvedComments(context.get(requestContext).services.db, PAGE);
   return {
     i18n: pageResourcesFor(language, ["about"]), comments: comments.map((comment) => ({ ...comment, date: formatDate(comment.createdAt, language) })) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const form = await request.formData();
   const values = echoedValues(Object.fromEntries(form), { name: COMMENT_LIMITS.name, comment: COMMENT_LIMITS.body });
   const checked = parseInput(commentSchema, form);
   if (!checked.ok) return refused(checked.errors, { values });
-  const { db } = context.services;
-  const now = context.services.now();
-  const limit = await consume(db, LIMITS.commentPerAddress, networkKey(context.clientIp), now);
+  const { db } = services;
+  const now = services.now();
+  const limit = await consume(db, LIMITS.commentPerAddress, networkKey(clientIp), now);
   if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   await addPendingComment(db, PAGE, checked.value, languageOf(params), now);
   return { ok: true };

@@ -21,11 +21,11 @@ import { accountIntentSchema, changePasswordSchema, confirmTwoFactorSchema, curr
 import { changeOwnPassword, signOutEverywhere, signOutOtherDevices, type AccountChange } from "~/modules/accounts/account-settings.server";
 import { confirmTwoFactor, enrolmentView, newBackupCodes, startTwoFactor, turnOffTwoFactor } from "~/modules/accounts/account-two-factor.server";
 import type { Enrolment } from "~/modules/accounts/enrolment";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const { auth } = context.services;
+  const { auth } = context.get(requestContext).services;
   const signedIn = authorisedVisitor(context);
   return {
     i18n: pageResourcesFor(language, ["accounts"]),
@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const chosen = parseInput(accountIntentSchema(signedIn.user.twoFactorEnabled), form);
   if (!chosen.ok) return refused({});
   const { intent } = chosen.value;
-  const { auth, db, now } = context.services;
+  const { auth, db, now } = context.get(requestContext).services;
   const change: AccountChange = { auth, db, now: now(), request, actor: signedIn.actor };
   const accountPath = localizePath("/account", languageOf(params));
   switch (intent) {

@@ -8,17 +8,17 @@ import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { parseInput } from "~/lib/form-input";
 import { refused } from "~/lib/refusal";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { articleEditSchema } from "~/modules/blog/editor/editor-form";
 import { editorAnswer } from "~/modules/blog/editor/editor-answers.server";
 import { editorView } from "~/modules/blog/editor/editor-view.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /** The editor of one article (`/admin/articles/new` for a new one), one language at a time (`?lang=fr`). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard", "editor", "blog"], { admin: true });
   const url = new URL(request.url);
-  const view = await editorView(context.services.db, params.id === "new" ? null : params.id, url.searchParams.get("lang"), language);
+  const view = await editorView(context.get(requestContext).services.db, params.id === "new" ? null : params.id, url.searchParams.get("lang"), language);
   if (!view) throw data(null, { status: 404 });
   return { i18n, refused: null, view, done: url.searchParams.get("done") };
 }
@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const checked = parseInput(articleEditSchema, form ?? {});
   if (!checked.ok) return refused(checked.errors, { extra: { intent: String(form?.get("intent") ?? "") } });
-  const answer = await editorAnswer(context.services, actor, checked.value, languageOf(params));
+  const answer = await editorAnswer(context.get(requestContext).services, actor, checked.value, languageOf(params));
   const to = "redirectTo" in answer ? answer.redirectTo : undefined;
   return to ? redirect(to) : answer;
 }

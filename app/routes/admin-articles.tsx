@@ -8,6 +8,7 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { parseInput } from "~/lib/form-input";
 import { listArticlesForAdmin } from "~/modules/blog/editor/article-list.server";
 import { articleListQuerySchema } from "~/modules/blog/editor/list-query";
+import { requestContext } from "~/route-context.server";
 
 /** Every article in any state, searched and filtered by state (`?q=&state=`), each with its languages' standing. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const read = parseInput(articleListQuerySchema, search);
   const query = read.ok ? read.value : { q: "", state: undefined };
-  const articles = await listArticlesForAdmin(context.services.db, query);
+  const articles = await listArticlesForAdmin(context.get(requestContext).services.db, query);
   const rows = articles.map((article) => ({ ...article, date: formatDateTime(article.publishedAt, language) }));
   return { i18n, refused: null, view: { query: { q: query.q, state: query.state ?? "" }, rows, deleted: search.get("done") === "deleted" } };
 }

@@ -10,14 +10,14 @@ import { auditActions, EXPORT_LIMIT, queryAuditLog, recordAuditViewed } from "~/
 import { firstProblem, parseInput } from "~/lib/form-input";
 import { auditFilterSchema, typedAuditFilters } from "~/modules/audit/filter-forms";
 import { FILTER_ERRORS } from "~/modules/audit/filters";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /** The audit log: filters in the URL (a GET form), 50 entries a page, newest first. Viewing it is audited. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard"]);
   const { actor } = authorisedVisitor(context);
-  const { db, now } = context.services;
+  const { db, now } = context.get(requestContext).services;
   const query = new URL(request.url).searchParams;
   const parsed = parseInput(auditFilterSchema, query);
   const actions = await auditActions(db);

@@ -17,13 +17,13 @@ import { refusalIn } from "~/lib/route-policies";
 import { moderationSchema, moderationViewSchema } from "~/modules/comments/moderation-form";
 import { approveComment, commentsForModeration, deleteComment, pendingCommentCount } from "~/modules/comments/moderation.server";
 import { contactMessagesForModeration, deleteContactMessage, markContactHandled, newContactMessageCount } from "~/modules/contact/moderation.server";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /** Comments (pending first) or contact messages (newest first), one list a tab, 25 a page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard", "contact"]);
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const query = new URL(request.url).searchParams;
   const read = parseInput(moderationViewSchema, query);
   const counts = { pendingComments: await pendingCommentCount(db), newMessages: await newContactMessageCount(db) };
@@ -58,13 +58,14 @@ const moderationForm = moderationSchema(Object.keys(CHANGES) as [keyof typeof CH
 
 /** Approve or delete a comment, mark a message handled or delete it; each change is audited with it. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(requestContext);
   const { actor } = authorisedVisitor(context);
   const form = await request.formData().catch(() => null);
   const checked = parseInput(moderationForm, form ?? {});
   if (!checked.ok) return refused<string, ModerationError>({ form: "invalid" });
   const change = CHANGES[checked.value.intent];
   if (change.confirm && !checked.value.confirm) return refused<string, ModerationError>({ form: "confirmRequired" });
-  const outcome = await change.run(context.services.db, checked.value.id, actor, context.services.now());
+  const outcome = await change.run(services.db, checked.value.id, actor, services.now());
   if (outcome === "notFound") return refused<string, ModerationError>({ form: "notFound" }, { status: 404 });
   return { ok: true as const, done: change.done as ModerationDone };
 }

@@ -7,9 +7,9 @@ import { formatDate, formatShortDay } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { firstProblem, parseInput } from "~/lib/form-input";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { LISTEN_PERIODS, LISTENS_QUERY_ERRORS, listenPeriodSchema } from "~/modules/podcast/listen-period";
 import { listenReport } from "~/modules/podcast/listen-report.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /**
  * Podcast listens: per day (a chart and its table) and per app, of all episodes or one (`?episode=`),
@@ -17,13 +17,14 @@ import { listenReport } from "~/modules/podcast/listen-report.server";
  * with all episodes of the last 30 days shown. Reading it changes nothing.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard", "listens"]);
   authorisedVisitor(context);
   const parsed = parseInput(listenPeriodSchema, new URL(request.url).searchParams);
   const period = parsed.ok ? parsed.value.days : LISTEN_PERIODS[0];
   const episode = parsed.ok ? parsed.value.episode : "";
-  const report = await listenReport(context.services.db, language, context.services.now(), period, episode);
+  const report = await listenReport(services.db, language, services.now(), period, episode);
   const error = parsed.ok ? (episode && !report.episode ? "unknownEpisode" : null) : (firstProblem(parsed.errors, LISTENS_QUERY_ERRORS) ?? "invalidPeriod");
   const days = report.days.map((day) => ({ ...day, full: formatDate(day.day, language), short: formatShortDay(day.day, language) }));
   const view = {

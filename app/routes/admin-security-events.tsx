@@ -10,6 +10,7 @@ import { querySecurityEvents } from "~/modules/audit/audit-log.server";
 import { firstProblem, parseInput } from "~/lib/form-input";
 import { securityFilterSchema, typedSecurityFilters } from "~/modules/audit/filter-forms";
 import { FILTER_ERRORS } from "~/modules/audit/filters";
+import { requestContext } from "~/route-context.server";
 
 /** Security events, newest or most severe first, filtered by severity (a GET form), 50 a page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data({ i18n, refused: null, view }, { status: 400 });
   }
   const { page, ...filters } = parsed.value;
-  const events = await querySecurityEvents(context.services.db, filters, page);
+  const events = await querySecurityEvents(context.get(requestContext).services.db, filters, page);
   const items = events.items.map((event) => ({ ...event, when: formatDateTime(event.timestamp, language), lastWhen: formatDateTime(event.lastSeen, language) }));
   const view = { form: { severity: filters.severity ?? "", order: filters.order }, error: null, events: { ...events, items } };
   return { i18n, refused: null, view };

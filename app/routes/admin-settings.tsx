@@ -6,7 +6,6 @@ import { languageOf } from "~/i18n/languages";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { plainObject, parseInput, type FieldErrors } from "~/lib/form-input";
 import { answerRefusals, refused } from "~/lib/refusal";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { APPLE_CATEGORIES } from "~/modules/settings/apple-categories";
 import type { Actor } from "~/modules/audit/audit.server";
 import { saveSettings, type SettingsValues } from "~/modules/settings/save-settings.server";
@@ -17,13 +16,15 @@ import { pricesSchema } from "~/modules/shop/price-form";
 import { artworkFileOf, artworkFormSchema } from "~/modules/podcast/show-artwork";
 import { saveShowArtwork } from "~/modules/podcast/show-artwork.server";
 import { priceFormValues, savePrices } from "~/modules/shop/prices.server";
+import type { AppServices } from "~/adapters/context.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /** The owner's settings: promo figures, links, prices, social links, the podcast's platforms and show details. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard"], { admin: true });
   authorisedVisitor(context);
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const settings = await readSettings(db);
   const artworkKey = settings["podcast.artworkKey"];
   const view = {
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = sectionOf(form?.get("intent"));
   if (!form || !intent) return refused({ intent: "unknownIntent" }, { extra: { intent: null } });
-  const { services } = context;
+  const { services } = context.get(requestContext);
   const extra = { intent };
   const values = Object.fromEntries(Object.entries(plainObject(form)).filter(([, value]) => typeof value === "string" || Array.isArray(value)));
   try {
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Parses and saves one section; its problems by field when the form has any (then nothing is saved). */
 async function saveSection(
-  services: Route.ActionArgs["context"]["services"],
+  services: AppServices,
   actor: Actor,
   section: SettingsSection,
   form: FormData,

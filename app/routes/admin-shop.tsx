@@ -8,19 +8,20 @@ import { languageOf } from "~/i18n/languages";
 import { useLocalize } from "~/i18n/root-data";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { retryAfterHeaders } from "~/lib/rate-limited";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { manageView, shopMedia, shownMedia } from "~/modules/shop/shop-view.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
 const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 
 /** The shop's tools on the dashboard: the same covers, e-book and trailer as on /shop, for the admin in admin mode. */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
   const i18n = pageResourcesFor(languageOf(params), ["dashboard", "shop"], { admin: true });
   const { actor } = authorisedVisitor(context);
-  const now = context.services.now();
-  const media = shownMedia(await shopMedia(context.services, now), true);
-  return { i18n, refused: null, view: manageView(context.services, media, actor, now) };
+  const now = services.now();
+  const media = shownMedia(await shopMedia(services, now), true);
+  return { i18n, refused: null, view: manageView(services, media, actor, now) };
 }
 
 /** The same action as the shop page's 'Admin Content Management' card. */

@@ -17,8 +17,8 @@ import { resendSchema } from "~/modules/newsletter/resend-form";
 import { resendConfirmation } from "~/modules/newsletter/confirmation-resend.server";
 import type { Actor } from "~/modules/audit/audit.server";
 import { answerRefusals, refused } from "~/lib/refusal";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { retryAfterHeaders } from "~/lib/rate-limited";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /**
  * Subscriber Management: the list newest first with search and pages (`?q=&page=`),
@@ -26,10 +26,11 @@ import { retryAfterHeaders } from "~/lib/rate-limited";
  * audited (`view_subscribers`). A failing database leaves an empty list and 'Failed to fetch subscribers'.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard"]);
   const { actor } = authorisedVisitor(context);
-  const { db, dialect, logger, now } = context.services;
+  const { db, dialect, logger, now } = services;
   const query = new URL(request.url).searchParams;
   const parsed = parseInput(subscriberSearchSchema, query);
   const reply = (view: SubscribersViewProps, status = 200) => data({ i18n, refused: null, view }, { status });
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       short: formatMonth(entry.month, language, "short"),
       full: formatMonth(entry.month, language, "full"),
     });
-    const providerWaiting = context.services.mailingProvider ? await providerBacklog(db) : null;
+    const providerWaiting = services.mailingProvider ? await providerBacklog(db) : null;
     return reply({ query: search.q, error: null, list: { ...list, items }, stats: stats && { ...stats, months: stats.months.map(month) }, providerWaiting });
   } catch (error) {
     logger.error({ err: error }, "Failed to fetch subscribers");
@@ -65,15 +66,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * the `sync_mailerlite` audit row), answered at once with how many are on their way.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(requestContext);
   const { actor } = authorisedVisitor(context);
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") === "resend") return resendAnswer(context, actor, form);
   const checked = parseInput(syncSchema, form ?? {});
   if (!checked.ok) return refused<string, SyncProblem>({ form: "invalid" });
   try {
-    return await answerRefusals(async () => ({ ok: true as const, ...(await syncAllVerified(context.services, actor)) }));
+    return await answerRefusals(async () => ({ ok: true as const, ...(await syncAllVerified(services, actor)) }));
   } catch (error) {
-    context.services.logger.error({ err: error }, "subscriber sync failed");
+    services.logger.error({ err: error }, "subscriber sync failed");
     return refused<string, SyncProblem>({ form: "failed" }, { status: 500 });
   }
 }
@@ -83,7 +85,7 @@ async function resendAnswer(context: Route.ActionArgs["context"], actor: Actor, 
   const extra = { intent: "resend" as const };
   const checked = parseInput(resendSchema, form);
   if (!checked.ok) return refused<string, ResendProblem, undefined, typeof extra>({ form: "invalid" }, { extra });
-  const { db, logger, now, outbox } = context.services;
+  const { db, logger, now, outbox } = context.get(requestContext).services;
   try {
     const outcome = await resendConfirmation(db, actor, checked.value.subscriberId, now());
     if (outcome.ok === false && outcome.reason === "tooMany") {

@@ -11,7 +11,6 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { ADMIN_ACCESS_STATUS, runAdminAccessIntent } from "~/modules/accounts/admin-access-intent.server";
-import { adminStanding } from "~/modules/accounts/route-access.server";
 import { outcomeAnswer, outcomeOf } from "~/lib/refusal";
 import { actorOf } from "~/modules/audit/audit.server";
 import { securityEventsSince } from "~/modules/audit/audit-log.server";
@@ -22,6 +21,8 @@ import { listensInLastDays } from "~/modules/podcast/listen-report.server";
 import { FailedMails, type FailedMail } from "~/components/admin/failed-mails";
 import { formatDateTime } from "~/i18n/format";
 import { articleStateCounts } from "~/modules/blog/editor/article-list.server";
+import type { AppServices } from "~/adapters/context.server";
+import { adminStanding, requestContext } from "~/route-context.server";
 
 type AdminState =
   | { state: "unavailable" }
@@ -35,6 +36,7 @@ type AdminState =
  * server every time, by the page's policy, which also answers a signed-out visitor 401 and a reader 403.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
   const language = languageOf(params);
   const i18n = pageResourcesFor(language, ["dashboard"]);
   const access = adminStanding(context);
@@ -48,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     case "verify":
       return reply({ state: "verify", email: access.email, ended: access.ended === "inactive" });
     case "admin": {
-      const [counts, failed] = await Promise.all([dashboardCounts(context.services), failedConfirmationMails(context.services.db)]);
+      const [counts, failed] = await Promise.all([dashboardCounts(services), failedConfirmationMails(services.db)]);
       const failedMails = failed.map((mail) => ({ ...mail, when: formatDateTime(mail.at, language) }));
       return reply({ state: "admin", email: access.email, counts, failedMails });
     }
@@ -60,7 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * 24 hours, confirmed subscribers and those still to confirm, podcast listens of the last 30 days,
  * draft and scheduled articles.
  */
-async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["services"]["db"]; now: () => Date }): Promise<DashboardCounts> {
+async function dashboardCounts({ db, now }: Pick<AppServices, "db" | "now">): Promise<DashboardCounts> {
   const [pendingComments, newMessages, securityEventsLastDay, subscribers, listensLast30Days, articles] = await Promise.all([
     pendingCommentCount(db),
     newContactMessageCount(db),
@@ -83,7 +85,8 @@ async function dashboardCounts({ db, now }: { db: Route.LoaderArgs["context"]["s
 
 /** The page's own verify and logout forms (they work without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await runAdminAccessIntent(context.services, request, actorOf(context, request), await request.formData());
+  const { services, clientIp } = context.get(requestContext);
+  const outcome = await runAdminAccessIntent(services, request, actorOf({ clientIp }, request), await request.formData());
   return outcomeAnswer(outcome, ADMIN_ACCESS_STATUS[outcome]);
 }
 

@@ -4,6 +4,7 @@ import { articleArtwork } from "~/modules/blog/artwork";
 import { DRAWN_CARD } from "~/modules/blog/cover-files";
 import { categoryOfSlug } from "~/modules/blog/editor/article-rows.server";
 import { notFound } from "~/lib/plain-answers";
+import { requestContext } from "~/route-context.server";
 
 const pngCache = new Map<string, Buffer>();
 
@@ -13,7 +14,7 @@ const pngCache = new Map<string, Buffer>();
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^([a-z0-9-]+)\.(svg|png)$/.exec(params.file);
-  const category = match ? await categoryOfSlug(context.services.db, match[1]!) : null;
+  const category = match ? await categoryOfSlug(context.get(requestContext).services.db, match[1]!) : null;
   if (!match || !category) return notFound();
   const svg = articleArtwork(match[1]!, category);
   const cacheControl = "public, max-age=86400";

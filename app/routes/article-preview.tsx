@@ -9,6 +9,7 @@ import { PRIVATE_NO_STORE } from "~/lib/plain-answers";
 import { getArticleForPreview } from "~/modules/blog/articles.server";
 import { toShown } from "~/modules/blog/cards";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
+import { requestContext } from "~/route-context.server";
 
 /**
  * An article in any state as readers would see it, for whoever holds the signed link the editor made
@@ -16,7 +17,7 @@ import { renderMarkdown } from "~/modules/blog/markdown.server";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const article = await getArticleForPreview(context.services.db, params.id, language);
+  const article = await getArticleForPreview(context.get(requestContext).services.db, params.id, language);
   if (!article) throw data(null, { status: 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
   return data(
     { i18n: pageResourcesFor(language, ["blog"]), article: { ...toShown(article, language), html: renderMarkdown(article.body) } },

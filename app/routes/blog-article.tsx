@@ -18,10 +18,11 @@ import { toCard, toShown } from "~/modules/blog/cards";
 import { socialImage, socialImageSize } from "~/modules/blog/cover-files";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
 import { redirectedSlug } from "~/modules/blog/editor/article-slugs.server";
+import { requestContext } from "~/route-context.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const { db, config } = context.services;
+  const { db, config } = context.get(requestContext).services;
   const article = await getArticle(db, params.slug, language);
   if (!article) {
     // The old address of an article whose slug changed leads to it for good.

@@ -14,13 +14,14 @@ import { parseInput } from "~/lib/form-input";
 import { blogSearchString } from "~/modules/blog/blog-query";
 import { blogQuerySchema } from "~/modules/blog/blog-query-form";
 import { toCard } from "~/modules/blog/cards";
+import { requestContext } from "~/route-context.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const read = parseInput(blogQuerySchema, new URL(request.url).searchParams);
   if (!read.ok) throw data(null, { status: 404 });
   const query = read.value;
-  const result = await listArticles(context.services.db, { language, search: query.q, category: query.category, tag: query.tag }, query.page);
+  const result = await listArticles(context.get(requestContext).services.db, { language, search: query.q, category: query.category, tag: query.tag }, query.page);
   // A page past the last one (page 1 of an empty search is a page, saying it found nothing).
   if (result.page !== query.page) throw data(null, { status: 404 });
   return {

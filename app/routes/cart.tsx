@@ -7,10 +7,11 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { formatPrice } from "~/modules/shop/money";
 import { listProducts } from "~/modules/shop/products.server";
+import { requestContext } from "~/route-context.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const products = (await listProducts(context.services.db, language))
+  const products = (await listProducts(context.get(requestContext).services.db, language))
     .filter((product) => !product.comingSoon)
     .map((product) => ({ slug: product.slug, title: product.title, image: product.image, priceCents: product.priceCents, price: formatPrice(product.priceCents, language) }));
   return { i18n: pageResourcesFor(language, ["shop"]), products };

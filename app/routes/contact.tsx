@@ -13,6 +13,7 @@ import { contactSchema } from "~/modules/contact/contact-form";
 import { saveContactMessage } from "~/modules/contact/contact.server";
 import { CONTACT_ECHO_LIMITS, isContactTopic } from "~/modules/contact/topics";
 import { consume, LIMITS } from "~/modules/rate-limit/rate-limit.server";
+import { requestContext } from "~/route-context.server";
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const topic = new URL(request.url).searchParams.get("topic");
@@ -24,16 +25,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = echoedValues(Object.fromEntries(form), CONTACT_ECHO_LIMITS);
   const checked = parseInput(contactSchema, form);
   if (!checked.ok) return refused(checked.errors, { values });
-  const { db } = context.services;
-  const now = context.services.now();
+  const { services, clientIp } = context.get(requestContext);
+  const { db } = services;
+  const now = services.now();
   // 3 messages per 60 s, counted both per network address and per email address.
-  for (const subject of [`ip:${networkKey(context.clientIp)}`, `email:${checked.value.email}`]) {
+  for (const subject of [`ip:${networkKey(clientIp)}`, `email:${checked.value.email}`]) {
     const limit = await consume(db, LIMITS.contactPerAddress, subject, now);
     if (!limit.allowed) return tooManyAttempts(values, limit.retryAfterSeconds);
   }
   // Stored with its mail to the owner queued; the outbox worker sends it (and retries) after the answer.
   await saveContactMessage(db, checked.value, languageOf(params), now);
-  context.services.outbox.wake();
+  services.outbox.wake();
   return { ok: true };
 }
 

@@ -13,10 +13,11 @@ import { categoryCounts } from "~/modules/blog/articles.server";
 import { toCard } from "~/modules/blog/cards";
 import { CATEGORY_GROUPS } from "~/modules/blog/taxonomy";
 import { readSettings } from "~/modules/settings/settings.server";
+import { requestContext } from "~/route-context.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const [featured, counts, settings] = await Promise.all([featuredArticles(db, language, 3), categoryCounts(db), readSettings(db)]);
   return {
     i18n: pageResourcesFor(language, ["sections", "blog", "home"]), featured: featured.map((article) => toCard(article, language)), counts, movements: settings["promo.movements"], countries: settings["promo.countries"] };

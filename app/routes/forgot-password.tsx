@@ -5,6 +5,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { retryAfterHeaders } from "~/lib/rate-limited";
 import { answerLinkRequest } from "~/modules/accounts/link-requests.server";
+import { requestContext } from "~/route-context.server";
 
 export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
@@ -12,7 +13,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /** Asks for a reset link; known and unknown addresses get the same answer. */
 export function action({ request, context }: Route.ActionArgs) {
-  return answerLinkRequest("reset", request, context);
+  return answerLinkRequest("reset", request, context.get(requestContext));
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;

@@ -19,10 +19,12 @@ import { jsonLd } from "~/lib/json-ld";
 import { featuredArticles } from "~/modules/blog/article-picks.server";
 import { toCard } from "~/modules/blog/cards";
 import { readSettings } from "~/modules/settings/settings.server";
+import { requestContext } from "~/route-context.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
   const language = languageOf(params);
-  const [articles, settings] = await Promise.all([featuredArticles(context.services.db, language, 3), readSettings(context.services.db)]);
+  const [articles, settings] = await Promise.all([featuredArticles(services.db, language, 3), readSettings(services.db)]);
   return {
     i18n: pageResourcesFor(language, ["home", "blog"]),
     articles: articles.map((article) => toCard(article, language)),

@@ -10,6 +10,7 @@ import { useLocalize } from "~/i18n/root-data";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInForm, tokenInUrl } from "~/lib/mailed-link-headers";
 import { refused } from "~/lib/refusal";
 import { confirmSubscription } from "~/modules/newsletter/subscriptions.server";
+import { requestContext } from "~/route-context.server";
 
 /** The double opt-in link of the confirmation mail. Opening it only shows the button: it confirms nothing. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -20,10 +21,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 /** The button: a valid, unused token confirms the subscription, once. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, now } = context.services;
+  const { services } = context.get(requestContext);
+  const { db, now } = services;
   const confirmed = await confirmSubscription(db, await tokenInForm(request), now());
   if (!confirmed) return refused({ form: "invalid" }, { headers: MAILED_LINK_HEADERS });
-  context.services.outbox.wake();
+  services.outbox.wake();
   // The status is explicit: without it React Router answers with the loader's, which runs again after the
   // action on the form's address, without `?token`, and says 400.
   return data({ ok: true as const }, { status: 200, headers: MAILED_LINK_HEADERS });

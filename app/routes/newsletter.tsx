@@ -13,6 +13,7 @@ import { answerRefusals, refused } from "~/lib/refusal";
 import { actorOf } from "~/modules/audit/audit.server";
 import { subscribeSchema } from "~/modules/newsletter/subscribe-form";
 import { subscribeReader } from "~/modules/newsletter/subscribe-reader.server";
+import { requestContext } from "~/route-context.server";
 
 export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["subscription"]) };
@@ -20,9 +21,10 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /** Where the short newsletter forms post; with JavaScript they stay on their page and show a toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const checked = parseInput(subscribeSchema, await request.formData());
   if (!checked.ok) return refused(checked.errors);
-  return answerRefusals(() => subscribeReader(context.services, checked.value, languageOf(params), actorOf(context, request)));
+  return answerRefusals(() => subscribeReader(services, checked.value, languageOf(params), actorOf({ clientIp }, request)));
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;

@@ -6,6 +6,7 @@ import { SHOW_ARTWORK } from "~/modules/podcast/paths";
 import { artworkKeyOf } from "~/modules/podcast/show-artwork";
 import { serveShowArtwork } from "~/modules/podcast/show-artwork.server";
 import { notFound } from "~/lib/plain-answers";
+import { requestContext } from "~/route-context.server";
 
 const pngCache = new Map<string, Buffer>();
 
@@ -15,11 +16,12 @@ const pngCache = new Map<string, Buffer>();
  * artwork the owner uploads on /admin/settings is show-<time>.jpg|png.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
   const uploaded = artworkKeyOf(params.file);
-  if (uploaded) return serveShowArtwork(context.services, request, uploaded);
+  if (uploaded) return serveShowArtwork(services, request, uploaded);
   const match = /^([a-z0-9-]{1,100})\.(svg|png)$/.exec(params.file);
   const name = match?.[1];
-  const known = name === SHOW_ARTWORK || (name !== undefined && (await episodeBySlug(context.services.db, name, "en")) !== null);
+  const known = name === SHOW_ARTWORK || (name !== undefined && (await episodeBySlug(services.db, name, "en")) !== null);
   if (!match || !name || !known) return notFound();
   const svg = episodeArtwork(name === SHOW_ARTWORK ? "diaspora-policy-podcast" : name);
   const cacheControl = "public, max-age=86400";

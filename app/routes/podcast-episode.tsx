@@ -17,10 +17,11 @@ import { showTitle } from "~/modules/podcast/feed.server";
 import { translatorFor } from "~/i18n/i18n";
 import { resourcesFor } from "~/i18n/resources.server";
 import { FEED_PATH } from "~/modules/podcast/paths";
+import { requestContext } from "~/route-context.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const { db, config } = context.services;
+  const { db, config } = context.get(requestContext).services;
   // The series is named as the feed names it (the feed is in English).
   const feedTitle = translatorFor("en", resourcesFor("en"))("episode:feed.title");
   const [episode, timed, series] = await Promise.all([episodeBySlug(db, params.slug, language), episodeTimedTexts(db, params.slug), showTitle(db, feedTitle)]);

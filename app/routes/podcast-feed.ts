@@ -5,11 +5,12 @@ import { resourcesFor } from "~/i18n/resources.server";
 import { podcastFeed } from "~/modules/podcast/feed.server";
 import { ownerAccountEmail } from "~/modules/accounts/accounts.server";
 import { DEFAULT_CONTACT_EMAIL } from "~/lib/config.server";
+import { requestContext } from "~/route-context.server";
 
 /** GET /podcast/feed.xml: the podcast's RSS feed for podcast apps (English), cached for 15 minutes,
  * with an ETag and Last-Modified: an app polling it gets 304 while nothing changed. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, config, now } = context.services;
+  const { db, config, now } = context.get(requestContext).services;
   const t = translatorFor("en", resourcesFor("en"));
   const options = {
     appUrl: config.appUrl,

@@ -19,22 +19,23 @@ import { readSettings } from "~/modules/settings/settings.server";
 import { podcastPlatformsOf } from "~/modules/settings/podcast-platforms";
 import { parseInput } from "~/lib/form-input";
 import { answerRefusals, refused } from "~/lib/refusal";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { episodeChangeSchema } from "~/modules/podcast/episode-change-form";
 import { changeEpisode } from "~/modules/podcast/episode-change.server";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { actorOf } from "~/modules/audit/audit.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /** The carousel shows the first three episodes. */
 const CAROUSEL_SIZE = 3;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const language = languageOf(params);
-  const { db } = context.services;
+  const { db } = services;
   const [episodes, settings, access] = await Promise.all([
     listEpisodes(db, language),
     readSettings(db),
-    adminAccess(context.services, request, actorOf(context, request)),
+    adminAccess(services, request, actorOf({ clientIp }, request)),
   ]);
   return {
     // Admins in admin mode see edit and delete; the server checks again on every change.
@@ -54,11 +55,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /** Upload, edit and delete an episode: admins in admin mode only. */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context.get(requestContext);
   const { actor } = authorisedVisitor(context);
   const change = parseInput(episodeChangeSchema, await request.formData());
   // An unknown intent is a bad request; a known form with wrong fields is unprocessable.
   if (!change.ok) return refused(change.errors, { status: change.errors.intent ? 400 : 422 });
-  return answerRefusals(() => changeEpisode(context.services, actor, change.value, languageOf(params), context.services.now()));
+  return answerRefusals(() => changeEpisode(services, actor, change.value, languageOf(params), services.now()));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -14,6 +14,7 @@ import { MAILED_LINK_HEADERS, mailedLinkHeaders, tokenInUrl } from "~/lib/mailed
 import { refused } from "~/lib/refusal";
 import { resetPasswordSchema } from "~/modules/accounts/credential-forms";
 import { resetPassword } from "~/modules/accounts/password-reset.server";
+import { requestContext } from "~/route-context.server";
 
 /** The mailed reset link lands here: the page only shows the form; its POST uses the token. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = parseInput(resetPasswordSchema, await request.formData());
   if (!checked.ok) return refused(checked.errors);
   const { token, password } = checked.value;
-  if (!token || !(await resetPassword(context.services.auth, token, password))) return refused({ form: "linkInvalid" });
+  if (!token || !(await resetPassword(context.get(requestContext).services.auth, token, password))) return refused({ form: "linkInvalid" });
   return { ok: true as const };
 }
 

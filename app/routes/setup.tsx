@@ -17,24 +17,27 @@ import { NAME_MAX_LENGTH, signUpSchema, tokenSchema } from "~/modules/accounts/c
 import { createFirstAdmin } from "~/modules/accounts/first-admin.server";
 import { setupTokenUsable } from "~/modules/accounts/setup-link.server";
 import { actorOf } from "~/modules/audit/audit.server";
+import { requestContext } from "~/route-context.server";
 
 /** The owner's first visit, from the link `npm start` printed: creates the first admin account. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = await setupTokenUsable(context.services.db, token, context.services.now());
+  const usable = await setupTokenUsable(services.db, token, services.now());
   return data({ i18n: pageResourcesFor(languageOf(params), ["accounts"]), token, usable }, { status: usable ? 200 : 410 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const form = await request.formData();
   const values = echoedValues(Object.fromEntries(form), { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
   const sent = parseInput(tokenSchema, form);
   const token = sent.ok ? sent.value.token : "";
-  if (!(await setupTokenUsable(context.services.db, token, context.services.now()))) return refused({ form: "setupUsed" }, { status: 410, values });
+  if (!(await setupTokenUsable(services.db, token, services.now()))) return refused({ form: "setupUsed" }, { status: 410, values });
   const checked = parseInput(signUpSchema, form);
   if (!checked.ok) return refused(checked.errors, { values });
   return answerRefusals(async () => {
-    const signIn = await createFirstAdmin(context.services, token, checked.value, request, actorOf(context, request));
+    const signIn = await createFirstAdmin(services, token, checked.value, request, actorOf({ clientIp }, request));
     const next = signIn.ok && signIn.twoFactor ? "/two-factor" : "/admin";
     throw redirect(localizePath(next, languageOf(params)), signIn.ok ? { headers: signIn.headers } : undefined);
   }, { values });

@@ -18,23 +18,24 @@ import { retryAfterHeaders } from "~/lib/rate-limited";
 import { answerRefusals, refused } from "~/lib/refusal";
 import { adminAccess } from "~/modules/accounts/admin-mode.server";
 import { isValidAdminOperation } from "~/modules/accounts/admin-operation";
-import { authorisedVisitor } from "~/modules/accounts/route-access.server";
 import { shopChangeSchema } from "~/modules/shop/shop-change-form";
 import { changeShop } from "~/modules/shop/shop-change.server";
 import { manageView, shopMedia, shownMedia } from "~/modules/shop/shop-view.server";
 import { videoPath } from "~/modules/shop/video.server";
+import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 // The admin's panels load only for the admin.
 const BookAdminCard = lazy(() => import("~/components/shop/book-admin-card"));
 const CoverPanels = lazy(() => import("~/components/shop/cover-panels"));
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const language = languageOf(params);
-  const { db, now } = context.services;
+  const { db, now } = services;
   const [listed, access, stored, settings] = await Promise.all([
     listProducts(db, language),
-    adminAccess(context.services, request, actorOf(context, request)),
-    shopMedia(context.services, now()),
+    adminAccess(services, request, actorOf({ clientIp }, request)),
+    shopMedia(services, now()),
     readSettings(db),
   ]);
   const media = shownMedia(stored, access.state === "admin");
@@ -52,7 +53,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     coverUrl,
     trailer: video?.published ? { url: videoPath(video.key), type: video.type } : null,
     limitedOffer: settings["shop.limitedOffer"] === "true",
-    manage: access.state === "admin" ? manageView(context.services, media, access.actor, now()) : null,
+    manage: access.state === "admin" ? manageView(services, media, access.actor, now()) : null,
   };
 }
 
@@ -61,6 +62,7 @@ export const headers = retryAfterHeaders;
 
 /** The admin panels' changes (the e-book, the trailer, the covers): the admin in admin mode only. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(requestContext);
   const { actor } = authorisedVisitor(context);
   const form = await request.formData();
   const change = parseInput(shopChangeSchema, form);
@@ -68,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!change.ok) return refused(change.errors, { status: change.errors.intent ? 400 : 422 });
   // The temporary cover's form names the admin it was shown to (the admin-operation validation).
   const ownForm = isValidAdminOperation(form.get("operatorId"), actor.userId);
-  return answerRefusals(() => changeShop(context.services, actor, change.value, ownForm, context.services.now()));
+  return answerRefusals(() => changeShop(services, actor, change.value, ownForm, services.now()));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shop");

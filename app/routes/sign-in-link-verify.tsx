@@ -14,6 +14,7 @@ import { refused } from "~/lib/refusal";
 import { tokenSchema } from "~/modules/accounts/credential-forms";
 import { openSignInLink } from "~/modules/accounts/sign-in-link.server";
 import { actorOf } from "~/modules/audit/audit.server";
+import { requestContext } from "~/route-context.server";
 
 /** The mailed sign-in link lands here. Opening it only shows the button: it reads, uses and signs in nothing. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -24,11 +25,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 /** The button: a valid token signs in (or asks for the second factor) and opens the account, once. */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const language = languageOf(params);
   const checked = parseInput(tokenSchema, await request.formData());
   const token = checked.ok ? checked.value.token : "";
-  const { auth, db } = context.services;
-  const opened = token ? await openSignInLink({ auth, db, now: context.services.now() }, token, request, actorOf(context, request)) : { ok: false as const };
+  const { auth, db } = services;
+  const opened = token ? await openSignInLink({ auth, db, now: services.now() }, token, request, actorOf({ clientIp }, request)) : { ok: false as const };
   if (opened.ok) {
     const next = opened.twoFactor ? `${localizePath("/two-factor", language)}?via=link` : localizePath("/account", language);
     throw redirect(next, { headers: opened.headers });

@@ -8,6 +8,7 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { retryAfterHeaders } from "~/lib/rate-limited";
 import { answerLinkRequest } from "~/modules/accounts/link-requests.server";
+import { requestContext } from "~/route-context.server";
 
 export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
@@ -15,7 +16,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /** Asks for a one-time sign-in link; known and unknown addresses get the same answer. */
 export function action({ request, context }: Route.ActionArgs) {
-  return answerLinkRequest("signInLink", request, context);
+  return answerLinkRequest("signInLink", request, context.get(requestContext));
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;

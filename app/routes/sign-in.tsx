@@ -18,20 +18,22 @@ import { parseInput, type FieldErrors } from "~/lib/form-input";
 import { refused } from "~/lib/refusal";
 import { signInSchema } from "~/modules/accounts/credential-forms";
 import { actorOf } from "~/modules/audit/audit.server";
+import { requestContext } from "~/route-context.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  if (await currentSession(context.services.auth, request)) throw redirect(localizePath("/account", language));
+  if (await currentSession(context.get(requestContext).services.auth, request)) throw redirect(localizePath("/account", language));
   return { i18n: pageResourcesFor(language, ["accounts"]) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const form = await request.formData();
   const values = echoedValues(Object.fromEntries(form), { email: MAX_EMAIL_LENGTH });
   const checked = parseInput(signInSchema, form);
   if (!checked.ok) return refused(checked.errors, { values });
-  const { auth, db, config } = context.services;
-  const outcome = await signInWithPassword({ auth, db, config, now: context.services.now() }, checked.value, request, actorOf(context, request));
+  const { auth, db, config } = services;
+  const outcome = await signInWithPassword({ auth, db, config, now: services.now() }, checked.value, request, actorOf({ clientIp }, request));
   if (outcome.ok) throw redirect(localizePath(outcome.twoFactor ? "/two-factor" : "/account", languageOf(params)), { headers: outcome.headers });
   if (outcome.error === "tooMany") return tooManyAttempts(values, outcome.retryAfterSeconds ?? 60);
   return refused({ form: outcome.error }, { values, status: outcome.error === "emailNotVerified" ? 403 : 401 });

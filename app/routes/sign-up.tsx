@@ -18,19 +18,21 @@ import { NAME_MAX_LENGTH, signUpSchema } from "~/modules/accounts/credential-for
 import { PASSWORD_LIMITS } from "~/modules/accounts/password-limits";
 import { actorOf } from "~/modules/audit/audit.server";
 import { signUp } from "~/modules/accounts/sign-up.server";
+import { requestContext } from "~/route-context.server";
 
 export function loader({ params }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(languageOf(params), ["accounts"]) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const form = await request.formData();
   const values = echoedValues(Object.fromEntries(form), { name: NAME_MAX_LENGTH, email: MAX_EMAIL_LENGTH });
   const checked = parseInput(signUpSchema, form);
   if (!checked.ok) return refused(checked.errors, { values });
-  const { auth, db } = context.services;
+  const { auth, db } = services;
   const input = { ...checked.value, language: languageOf(params) };
-  const outcome = await signUp({ auth, db, now: context.services.now() }, input, request, actorOf(context, request));
+  const outcome = await signUp({ auth, db, now: services.now() }, input, request, actorOf({ clientIp }, request));
   if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);
   return { ok: true as const, email: checked.value.email };
 }

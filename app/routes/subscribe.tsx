@@ -13,6 +13,7 @@ import { retryAfterHeaders } from "~/lib/rate-limited";
 import { answerRefusals, refused } from "~/lib/refusal";
 import { subscribeSchema } from "~/modules/newsletter/subscribe-form";
 import { subscribeReader } from "~/modules/newsletter/subscribe-reader.server";
+import { requestContext } from "~/route-context.server";
 
 /** /subscribe: the complete-your-profile form; an address typed elsewhere arrives as ?email=. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -23,9 +24,10 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const checked = parseInput(subscribeSchema, { ...plainObject(await request.formData()), source: "subscribe-page" });
   if (!checked.ok) return refused(checked.errors);
-  return answerRefusals(() => subscribeReader(context.services, checked.value, languageOf(params), actorOf(context, request)));
+  return answerRefusals(() => subscribeReader(services, checked.value, languageOf(params), actorOf({ clientIp }, request)));
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;

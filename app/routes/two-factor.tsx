@@ -16,23 +16,25 @@ import { currentSession } from "~/modules/accounts/accounts.server";
 import { twoFactorCodeSchema } from "~/modules/accounts/credential-forms";
 import { answerTwoFactorChallenge, pendingTwoFactorUser } from "~/modules/accounts/two-factor.server";
 import { actorOf } from "~/modules/audit/audit.server";
+import { requestContext } from "~/route-context.server";
 
 /** The second step of signing in, after the password or a mailed link (?via=link, for the audit). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const { auth, now } = context.services;
+  const { auth, now } = context.get(requestContext).services;
   if (await currentSession(auth, request)) throw redirect(localizePath("/account", language));
   return { i18n: pageResourcesFor(language, ["accounts"]), pending: Boolean(await pendingTwoFactorUser(auth, request, now())) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const language = languageOf(params);
-  const { auth, db } = context.services;
+  const { auth, db } = services;
   if (await currentSession(auth, request)) throw redirect(localizePath("/account", language));
   const checked = parseInput(twoFactorCodeSchema, await request.formData());
   if (!checked.ok) return refused(checked.errors);
   const method = new URL(request.url).searchParams.get("via") === "link" ? "magic_link" : "password";
-  const outcome = await answerTwoFactorChallenge({ auth, db, now: context.services.now() }, { code: checked.value.code, method }, request, actorOf(context, request));
+  const outcome = await answerTwoFactorChallenge({ auth, db, now: services.now() }, { code: checked.value.code, method }, request, actorOf({ clientIp }, request));
   if (outcome.ok) throw redirect(localizePath("/account", language), { headers: outcome.headers });
   if (outcome.error === "tooMany") return tooManyAttempts({}, outcome.retryAfterSeconds ?? 10);
   return refused({ form: outcome.error }, { status: 401 });

@@ -13,13 +13,14 @@ import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { formatDuration } from "~/modules/podcast/duration";
 import { listEpisodes } from "~/modules/podcast/episodes.server";
+import { requestContext } from "~/route-context.server";
 
 /** How many of the newest episodes the page lists. */
 const LATEST_EPISODES = 3;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const episodes = (await listEpisodes(context.services.db, language)).slice(0, LATEST_EPISODES);
+  const episodes = (await listEpisodes(context.get(requestContext).services.db, language)).slice(0, LATEST_EPISODES);
   return {
     i18n: pageResourcesFor(language, ["sections", "blog"]),
     episodes: episodes.map((episode) => ({

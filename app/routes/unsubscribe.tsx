@@ -7,10 +7,11 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { MAILED_LINK_HEADERS, mailedLinkHeaders } from "~/lib/mailed-link-headers";
 import { findSubscription, unsubscribe } from "~/modules/newsletter/subscriptions.server";
+import { requestContext } from "~/route-context.server";
 
 /** GET shows a confirmation (mail scanners that open links unsubscribe nobody); an unknown token gets a neutral page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const subscription = await findSubscription(context.services.db, params.token);
+  const subscription = await findSubscription(context.get(requestContext).services.db, params.token);
   const i18n = pageResourcesFor(languageOf(params), ["subscription"]);
   return data({ i18n, email: subscription?.email ?? null, done: false }, { headers: MAILED_LINK_HEADERS });
 }
@@ -21,8 +22,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * whether or not the token was known.
  */
 export async function action({ params, context }: Route.ActionArgs) {
-  const { db, now } = context.services;
-  if (await unsubscribe(db, params.token, now())) context.services.outbox.wake();
+  const { services } = context.get(requestContext);
+  const { db, now } = services;
+  if (await unsubscribe(db, params.token, now())) services.outbox.wake();
   return data({ done: true }, { headers: MAILED_LINK_HEADERS });
 }
 

@@ -11,6 +11,7 @@ import { pageMeta } from "~/i18n/meta";
 import { pageResourcesFor } from "~/i18n/resources.server";
 import { useLocalize } from "~/i18n/root-data";
 import { latestContentChange, publishedArticleCount } from "~/modules/blog/articles.server";
+import { requestContext } from "~/route-context.server";
 
 /** The progress numbers shown: 25 overall; 10, 5 and 15 on the cards. */
 const LAUNCH_PROGRESS = 25;
@@ -22,8 +23,9 @@ const CARDS = [
 const LOG_ENTRIES = ["blog", "languages", "home", "feeds"] as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
   const language = languageOf(params);
-  const [latest, articles] = await Promise.all([latestContentChange(context.services.db), publishedArticleCount(context.services.db)]);
+  const [latest, articles] = await Promise.all([latestContentChange(services.db), publishedArticleCount(services.db)]);
   return { i18n: pageResourcesFor(language, ["updates", "blog"]), lastUpdated: latest ? formatDate(latest, language) : null, articles };
 }
 

@@ -14,6 +14,7 @@ import { refused } from "~/lib/refusal";
 import { tokenSchema } from "~/modules/accounts/credential-forms";
 import { verifyEmail } from "~/modules/accounts/sign-up.server";
 import { actorOf } from "~/modules/audit/audit.server";
+import { requestContext } from "~/route-context.server";
 
 /** The mailed confirmation link lands here. Opening it only shows the button: it confirms and signs in nothing. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -24,10 +25,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 /** The button: a valid token confirms the address, signs in and opens the account page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
   const checked = parseInput(tokenSchema, await request.formData());
   const token = checked.ok ? checked.value.token : "";
-  const { auth, db, now } = context.services;
-  const headers = token ? await verifyEmail({ auth, db, now: now() }, token, request, actorOf(context, request)) : null;
+  const { auth, db, now } = services;
+  const headers = token ? await verifyEmail({ auth, db, now: now() }, token, request, actorOf({ clientIp }, request)) : null;
   if (!headers) return refused({ form: "linkInvalid" });
   throw redirect(`${localizePath("/account", languageOf(params))}?verified=1`, { headers });
 }

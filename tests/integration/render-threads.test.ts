@@ -2,6 +2,7 @@ import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { PAGE_GZIP_LEVEL } from "../../server/compress-answers";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { appContextKeys, newRequestContext } from "../../server/app-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RenderThreadFailed, type RenderContext, type RenderPool } from "../../server/render-pool";
 import { PATHS } from "../../server/paths";
@@ -48,7 +49,7 @@ describe.each(dialects)("render threads in the server's process on %s", (dialect
     expect(nonces(inThread, threadHtml).scripts).toContain(CONTEXT.cspNonce);
     // The same build behind the same policies, rendered in this thread with the server's services: the same bytes.
     const build = guardBuild((await import(pathToFileURL(PATHS.serverBuild).href)) as ServerBuild);
-    const local = await createRequestHandler(build, "production")(new Request(app.url + ARTICLE), { ...CONTEXT, services: app.services, afterAnswer: () => {} });
+    const local = await createRequestHandler(build, "production")(new Request(app.url + ARTICLE), newRequestContext(appContextKeys(build), { ...CONTEXT, services: app.services, afterAnswer: () => {} }));
     expect(threadHtml).toBe(await local.text());
   });
 

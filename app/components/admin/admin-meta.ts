@@ -4,7 +4,7 @@ import { pageMeta } from "~/i18n/meta";
 
 interface MatchLike {
   id: string;
-  data?: unknown;
+  loaderData?: unknown;
 }
 
 /** Title and description of an admin page from its `dashboard:<key>` strings (sent by its loader); never indexed. */

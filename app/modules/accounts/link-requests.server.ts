@@ -1,5 +1,5 @@
 import { SIGN_IN_LINK_MINUTES } from "~/adapters/auth/auth.server";
-import type { AppServices } from "~/adapters/context.server";
+import type { RequestContext } from "~/adapters/context.server";
 import type { Db } from "~/adapters/db/database.server";
 import { echoedValues } from "~/lib/echoed-values";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
@@ -45,7 +45,7 @@ interface Deps {
   now: () => Date;
   /** Asks the outbox worker to look for work now (services.outbox.wake). */
   wake: () => void;
-  /** Runs work once the request's answer has left (context.afterAnswer). */
+  /** Runs work once the request's answer has left (context.get(requestContext).afterAnswer). */
   afterAnswer: (work: () => Promise<void>) => void;
 }
 
@@ -85,15 +85,15 @@ const LINK_MINUTES: Record<LinkKind, number> = { reset: RESET_LINK_MINUTES, sign
 export async function answerLinkRequest(
   kind: LinkKind,
   request: Request,
-  context: { services: AppServices; clientIp: string; afterAnswer: Deps["afterAnswer"] },
+  { services, afterAnswer, clientIp }: Pick<RequestContext, "services" | "afterAnswer" | "clientIp">,
 ) {
   const form = await request.formData();
   const values = echoedValues(Object.fromEntries(form), { email: MAX_EMAIL_LENGTH });
   const checked = parseInput(emailOnlySchema, form);
   if (!checked.ok) return refused(checked.errors, { values });
-  const { db, now, outbox } = context.services;
-  const deps = { db, now, wake: outbox.wake, afterAnswer: context.afterAnswer };
-  const outcome = await requestAccountLink(deps, kind, checked.value.email, actorOf(context, request));
+  const { db, now, outbox } = services;
+  const deps = { db, now, wake: outbox.wake, afterAnswer };
+  const outcome = await requestAccountLink(deps, kind, checked.value.email, actorOf({ clientIp }, request));
   if (!outcome.ok) return tooManyAttempts(values, outcome.retryAfterSeconds);
   return { ok: true as const, email: checked.value.email, minutes: LINK_MINUTES[kind] };
 }

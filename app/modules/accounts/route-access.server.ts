@@ -35,7 +35,7 @@ type Services = Pick<AppServices, "auth" | "config" | "db" | "now" | "signedLink
 /**
  * Decides a request against its route's policy, writing the security event of a refusal. What it
  * learns about the visitor (`found`) reaches the route in its context, read with `authorisedVisitor`
- * and `adminStanding`.
+ * and `adminStanding` (app/route-context.server.ts).
  */
 export async function decideAccess(
   services: Services,
@@ -87,28 +87,4 @@ async function signedLink(services: Services, request: Request, actor: Actor): P
     return { kind: "badLink", status: 403 };
   }
   return check === "expired" ? { kind: "badLink", status: 410 } : { kind: "allow" };
-}
-
-/**
- * The context a loader or action runs with: the request's context and what its policy found. (The
- * server and the built routes load this module separately, so the hand-over travels in the context.)
- */
-export function contextWith<C extends object>(context: C, found: FoundVisitor | undefined): C {
-  return found ? { ...context, policyFound: found } : context;
-}
-
-const foundIn = (context: object): FoundVisitor => (context as { policyFound?: FoundVisitor }).policyFound ?? {};
-
-/** The visitor the route's signedIn or admin policy let through (a route declared otherwise has none: a programming error). */
-export function authorisedVisitor(context: object): Authorised {
-  const visitor = foundIn(context).authorised;
-  if (!visitor) throw new Error("No authorised visitor: declare this route signedIn or admin in the route table, app/route-table.ts");
-  return visitor;
-}
-
-/** Where the visitor of a `page` route stands with the admin area, as its policy found it. */
-export function adminStanding(context: object): AdminAccess {
-  const standing = foundIn(context).adminStanding;
-  if (!standing) throw new Error("No admin standing: declare this route's read policy as page in the route table, app/route-table.ts");
-  return standing;
 }
