@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/about";
 import { CommentForm } from "~/components/about/comment-form";
 import { RegionCarousel } from "~/components/about/region-carousel";

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/admin-shop";
 import { adminPageMeta } from "~/components/admin/admin-meta";
 import { AdminPage } from "~/components/admin/admin-page";

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/admin";
 import { adminToastFor, showAdminToast } from "~/components/admin/admin-toasts";
 import { DashboardCards, type DashboardCounts } from "~/components/admin/dashboard-cards";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/blog-article";
 import { ArticleCard } from "~/components/blog/article-card";
 import { ShareLinks } from "~/components/blog/share-links";

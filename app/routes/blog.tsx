@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/blog";
 import { ArticleCard } from "~/components/blog/article-card";
 import { BlogSidebar } from "~/components/blog/blog-sidebar";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/discourse-labs";
 import { ArticleCard } from "~/components/blog/article-card";
 import { Globe } from "~/components/home/globe";

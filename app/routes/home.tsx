@@ -1,6 +1,6 @@
 import { BookOpen, Compass, Construction, Library, Mic, Users } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/home";
 import { ArticleCard } from "~/components/blog/article-card";
 import { UpdatesNotice } from "~/components/blog/updates-notice";

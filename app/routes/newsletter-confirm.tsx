@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/newsletter-confirm";
 import { buttonClass } from "~/components/ui/button-styles";
 import { LinkConfirmForm } from "~/components/ui/link-confirm-form";

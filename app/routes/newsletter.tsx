@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/newsletter";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { NewsletterReplyMessage } from "~/components/newsletter/newsletter-reply";

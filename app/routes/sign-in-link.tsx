@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/sign-in-link";
 import { EmailLinkRequest } from "~/components/accounts/email-link-request";
 import { languageOf } from "~/i18n/languages";

@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/sign-in";
 import { AccountPage } from "~/components/accounts/account-page";
 import { FormField, FormNotice } from "~/components/ui/form-field";

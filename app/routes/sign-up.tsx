@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/sign-up";
 import { AccountPage } from "~/components/accounts/account-page";
 import { buttonClass } from "~/components/ui/button-styles";

@@ -1,6 +1,6 @@
 import { Mic } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/unfiltered-dialogues";
 import { AskTheDiplomat } from "~/components/blog/ask-the-diplomat";
 import { PageHeader } from "~/components/layout/page-header";

@@ -1,6 +1,6 @@
 import { CalendarClock, Rocket } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/updates";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { PageHeader } from "~/components/layout/page-header";

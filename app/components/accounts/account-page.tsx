@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/layout/page-header";
 import { FormNotice } from "~/components/ui/form-field";
 

@@ -1,7 +1,7 @@
 import { ArrowRight, FilePen, Headphones, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, SlidersHorizontal, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
 

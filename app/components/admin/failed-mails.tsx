@@ -1,5 +1,5 @@
 import { MailWarning } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useLocalize } from "~/i18n/root-data";
 import { useTranslation } from "~/i18n/use-translation";
 

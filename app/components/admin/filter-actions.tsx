@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useLocalize } from "~/i18n/root-data";
 

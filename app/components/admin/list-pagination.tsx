@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/lib/cn";
 
 /** Previous / next links and where we are; shown only when there is more than one page. */

@@ -1,7 +1,8 @@
 import { Check, Trash2 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClass } from "~/components/ui/button-styles";
 import { cn } from "~/components/lib/cn";
 

@@ -1,6 +1,7 @@
 import { Download, Search } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormNotice } from "~/components/ui/form-field";
 import { LANGUAGE_LOCALES } from "~/i18n/languages";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { CoverPicture } from "./cover-picture";
 import type { ArticleSummary } from "~/modules/blog/articles.server";
 

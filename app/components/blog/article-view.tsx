@@ -1,5 +1,5 @@
 import { Clock } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/use-translation";
 import { CoverPicture } from "./cover-picture";
 import { DocumentHtml } from "~/components/layout/document-html";

@@ -1,6 +1,7 @@
 import { ChevronDown, Search } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useLocalize } from "~/i18n/root-data";
 import { cn } from "~/components/lib/cn";
 import { blogSearchString, type BlogQuery } from "~/modules/blog/blog-query";

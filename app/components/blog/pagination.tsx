@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/lib/cn";
 import { GAP, pageWindow } from "./page-window";
 

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Download, Headphones, Rss } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ShareLinks } from "~/components/blog/share-links";
 import { buttonClass } from "~/components/ui/button-styles";
 import type { Language } from "~/i18n/languages";

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { NavLink } from "~/components/ui/link";
 import { ShoppingCart, X } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useLocalize } from "~/i18n/root-data";
 import { LanguagePicker } from "./language-picker";

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/lib/cn";
 
 /** A one-line announcement across the page with a link, on a dark or a gold band. */

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { AdminAccessButton } from "~/components/admin/admin-access-button";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
 import { useLanguage, useLocalize } from "~/i18n/root-data";
 import { languageSwitchHref } from "./language-picker";

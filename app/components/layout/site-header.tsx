@@ -1,6 +1,6 @@
 import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "~/components/ui/link";
 import { useCart } from "~/components/shop/cart-store";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useLocalize } from "~/i18n/root-data";

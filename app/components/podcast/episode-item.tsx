@@ -1,6 +1,6 @@
 import { CalendarDays, Clock } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/lib/cn";
 import type { EpisodeView } from "./episode-view";
 import { EpisodeAdminActions } from "./manage/episode-manage";

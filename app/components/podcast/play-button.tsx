@@ -1,6 +1,6 @@
 import { Pause, Play } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useHydrated } from "~/components/lib/use-hydrated";
 import { cn } from "~/components/lib/cn";
 import type { EpisodeView } from "./episode-view";

@@ -1,7 +1,7 @@
 import { Pause, Play, X } from "lucide-react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { formatDuration } from "~/modules/podcast/duration";
 import type { EpisodeView } from "./episode-view";
 import { wholeSeconds } from "./time";

@@ -1,7 +1,7 @@
 import { Mic } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { EpisodeFacts } from "./episode-item";
 import type { EpisodeView } from "./episode-view";
 import { PlayButton } from "./play-button";

@@ -1,6 +1,6 @@
 import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClass } from "~/components/ui/button-styles";
 import { showToast } from "~/components/ui/toast";
 import { useLocalize } from "~/i18n/root-data";

@@ -1,7 +1,7 @@
 import { ExternalLink, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useLocalize } from "~/i18n/root-data";
 import type { Product } from "~/modules/shop/products.server";

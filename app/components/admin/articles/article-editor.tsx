@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/components/lib/cn";
 import { FormNotice } from "~/components/ui/form-field";

@@ -1,5 +1,6 @@
 import { Plus, Search, Star } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormNotice } from "~/components/ui/form-field";

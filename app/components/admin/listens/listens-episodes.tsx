@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLocalize } from "~/i18n/root-data";
 import type { EpisodeListens } from "~/modules/podcast/listen-report.server";

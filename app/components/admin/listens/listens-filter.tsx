@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/lib/cn";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useTranslation } from "~/i18n/use-translation";
