@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { linkIn, mailsArriving, mailsIn } from "../support/http-session";
+import { linkIn, mailsArriving } from "../support/http-session";
 import { step, useBrowser } from "../support/e2e";
 import { watchErrors } from "../support/browser";
 
@@ -98,10 +98,5 @@ describe("accounts in the browser", () => {
 
 /** The newest mail to an address holding a link to `pathname`, waiting for it to be written. */
 async function mailWith(email: string, pathname: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mail = mailsIn(dataDir).filter((text) => text.includes(email) && text.includes(`${pathname}?token=`)).at(-1);
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No ${pathname} mail to ${email}`);
+  return (await mailsArriving(dataDir, (text) => text.includes(email) && text.includes(`${pathname}?token=`))).at(-1)!;
 }

@@ -67,7 +67,7 @@ describe("the articles editor in the browser", () => {
 
     await step("autosaves while typing and asks before leaving unsaved changes", async () => {
       await field(page, "Excerpt").fill("How inland trade finds the sea.");
-      await main(page).getByText(/Saved automatically at/).waitFor({ timeout: 15_000 });
+      await main(page).getByText(/Saved automatically at/).waitFor();
       await field(page, "Title").fill("Harbours of the Sahel Corridor, Revisited");
       await page.getByRole("link", { name: "Back to the dashboard" }).click();
       await expect.poll(() => dialogs.length).toBe(1);
@@ -91,7 +91,7 @@ describe("the articles editor in the browser", () => {
       await main(page).getByLabel("Description of the new picture", { exact: true }).fill("Cranes over a quiet harbour");
       await main(page).getByRole("button", { name: "Upload the cover" }).click();
       const cover = main(page).locator("section", { has: page.getByRole("heading", { name: "Cover picture" }) });
-      await expect.poll(() => cover.innerText(), { timeout: 15_000 }).toContain("The new cover is in place.");
+      await expect.poll(() => cover.innerText()).toContain("The new cover is in place.");
       const html = await (await fetch(`${url()}/blog/harbours-of-the-sahel-corridor`)).text();
       expect(html).toMatch(/<source type="image\/avif" srcSet="\/article-covers\/[0-9a-f-]+-\d+-480\.avif 480w/);
       expect(html).toContain('alt="Cranes over a quiet harbour"');

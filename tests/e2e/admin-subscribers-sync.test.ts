@@ -37,13 +37,10 @@ describe("the owner's Sync to MailerLite", () => {
     });
     await step("reads how many are still waiting: MailerLite took one import of 50 this minute", async () => {
       await expect
-        .poll(
-          async () => {
-            await page.reload();
-            return (await status.count()) > 0 ? await status.innerText() : "";
-          },
-          { timeout: 15_000 },
-        )
+        .poll(async () => {
+          await page.reload();
+          return (await status.count()) > 0 ? await status.innerText() : "";
+        })
         .toBe("70 subscribers are still on their way to MailerLite.");
       expect(fake.subscribers.size).toBe(50);
       expect(fake.stats.importLimited).toBeGreaterThan(0);

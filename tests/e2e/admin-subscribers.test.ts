@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { watchErrors } from "../support/browser";
-import { step, useBrowser } from "../support/e2e";
+import { heldRequests, step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { insertSubscriber } from "../support/outbox-fixtures";
 
@@ -27,14 +26,6 @@ const { url, adminPage } = useAdminServer("subscribers", async (services) => {
   ];
   for (const [index, person] of people.entries()) await insertSubscriber(services.db, { ...person, created_at: new Date(Date.now() - (index + 1) * DAY).toISOString() });
 });
-
-/** Holds the page's POSTs back a moment, so 'Syncing...' can be seen. */
-async function slowPosts(page: Page): Promise<void> {
-  await page.route("**/*", async (route) => {
-    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
-}
 
 const signedInAdmin = (width: number) => adminPage(browser(), "/admin", { width, acceptDownloads: true });
 
@@ -84,9 +75,10 @@ describe("subscriber management in the browser", () => {
 
     await step("syncs without a MailerLite key and is told so", async () => {
       // Sync without MAILERLITE_API_KEY: 'Syncing...' while it runs, then the server's answer.
-      await slowPosts(page);
+      const posts = await heldRequests(page, "**/*", "POST");
       await page.getByRole("button", { name: "Sync", exact: true }).click();
       await page.getByRole("button", { name: "Syncing..." }).waitFor();
+      posts.release();
       await page.locator("[data-sonner-toast]").filter({ hasText: "API key not configured" }).first().waitFor();
       await page.getByRole("button", { name: "Sync", exact: true }).waitFor();
     });
@@ -147,7 +139,7 @@ describe("subscriber management in the browser", () => {
       await expect.poll(async () => {
         await page.reload();
         return page.getByText(/^Mail sent /).count();
-      }, { timeout: 10_000 }).toBe(1);
+      }).toBe(1);
     });
     expect(errors).toEqual([]);
     await page.context().close();

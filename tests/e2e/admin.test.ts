@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { step, useBrowser } from "../support/e2e";
+import { heldRequests, step, useBrowser } from "../support/e2e";
 import { useOwnServer } from "../support/e2e-admin";
 import { watchErrors } from "../support/browser";
 import { printed, spawnServer, type ServerProcess } from "../support/server-process";
@@ -17,14 +17,6 @@ beforeAll(async () => {
   setupPath = (await printed(own.server(), /https?:\/\/\S+\/setup\?token=\S+/))[0].replace(/^https?:\/\/[^/]+/, "");
 });
 const open = (pathname: string, options?: Parameters<typeof openUrl>[1]) => openUrl(baseUrl + pathname, options);
-
-/** Holds the page's POSTs back a moment, so the pending labels ('Verifying...') can be seen. */
-async function slowPosts(page: Page): Promise<void> {
-  await page.route("**/*", async (route) => {
-    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
-}
 
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title }).first().waitFor();
 
@@ -58,9 +50,10 @@ describe("the owner's admin area in the browser", () => {
 
     await step("verifies admin access, seeing 'Verifying admin access...' meanwhile", async () => {
       await page.getByRole("heading", { name: "Verify admin access" }).waitFor();
-      await slowPosts(page);
+      const posts = await heldRequests(page, "**/*", "POST");
       await page.getByRole("button", { name: "Verify Admin Access" }).click();
       await page.getByRole("status").filter({ hasText: "Verifying admin access..." }).waitFor();
+      posts.release();
       await toast(page, "Admin Access Granted");
       await page.getByRole("heading", { name: "Audit log" }).waitFor();
     });
@@ -85,13 +78,14 @@ describe("the owner's admin area in the browser", () => {
     const dialog = page.getByRole("dialog", { name: "Admin Access" });
     await step("opens the Admin Access dialog on the shop page", async () => {
       await page.goto(`${baseUrl}/shop`);
-      await slowPosts(page);
       await page.locator("main").getByRole("button", { name: "Admin Access" }).click();
       await dialog.getByText("Signed in as owner@example.org.").waitFor();
     });
     await step("verifies admin access in the dialog, seeing 'Verifying...' meanwhile", async () => {
+      const posts = await heldRequests(page, "**/*", "POST");
       await dialog.getByRole("button", { name: "Verify Admin Access" }).click();
       await dialog.getByRole("button", { name: "Verifying..." }).waitFor();
+      posts.release();
       await toast(page, "Admin Access Granted");
     });
     await step("logs out of admin mode and closes the dialog with Escape", async () => {

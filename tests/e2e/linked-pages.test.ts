@@ -2,18 +2,25 @@ import { describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/browser";
 import { useBrowser } from "../support/e2e";
 
-const { baseUrl, open } = useBrowser();
+const { baseUrl, browser, open } = useBrowser();
 
 describe("upload diagnosis page", () => {
   it("appends console lines, adds 'Diagnostic complete' after 2 s, and says the download is simulated", async () => {
-    const page = await open("/upload-diagnostics");
+    // The page's clock is the test's: it runs as usual while the page loads, then stands until moved on.
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    await context.clock.install();
+    const page = await context.newPage();
+    await page.goto(baseUrl + "/upload-diagnostics");
+    await waitForHydration(page);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
     const log = page.getByRole("log", { name: "Diagnostic messages" });
-    const started = Date.now();
     await page.getByRole("button", { name: "Run diagnostic" }).click();
     await log.getByText("Starting diagnostic…").waitFor();
+    await page.clock.runFor(1_999);
     expect(await log.textContent()).not.toContain("Diagnostic complete");
+    await page.clock.runFor(1);
     await log.getByText("Diagnostic complete").waitFor();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    await page.clock.resume();
     const dialog = new Promise<string>((resolve) => page.once("dialog", (d) => void d.accept().then(() => resolve(d.message()))));
     await page.getByRole("button", { name: "Download report" }).click();
     expect(await dialog).toBe("This is a simulation: no report is generated and nothing is downloaded.");

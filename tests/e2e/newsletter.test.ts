@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { step, useBrowser } from "../support/e2e";
 import { watchErrors } from "../support/browser";
-import { mailsIn } from "../support/http-session";
+import { mailsArriving } from "../support/http-session";
 
 const { baseUrl, open } = useBrowser();
 const dataDir = inject("dataDir");
@@ -11,12 +11,8 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 /** The newest mail to `email` once there are `count` of them (the outbox worker sends them a moment after the answer). */
 async function mailTo(email: string, count = 1): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = mailsIn(dataDir).filter((text) => text.includes(`To: ${email}`));
-    if (mails.length >= count) return mails.at(-1)!.replace(/\r?\n[ \t]+/g, " ");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Fewer than ${count} mails to ${email}`);
+  const mails = await mailsArriving(dataDir, (text) => text.includes(`To: ${email}`), count);
+  return mails.at(-1)!.replace(/\r?\n[ \t]+/g, " ");
 }
 const linkTo = (mail: string, path: string) => mail.match(new RegExp(`https?://[^\\s<>]*${path}[^\\s<>]*`))![0].replace(/^https?:\/\/[^/]+/, baseUrl);
 

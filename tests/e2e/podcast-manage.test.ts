@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
-import { step, useBrowser } from "../support/e2e";
+import { heldRequests, signal, step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { chimeWav } from "~/modules/podcast/wav";
 import { mp3Bytes, pngBytes } from "../support/tus";
@@ -90,7 +90,7 @@ describe("episode management in the browser", () => {
       await dialog(page).getByLabel("Title").fill("Not Audio");
       await input.setInputFiles(file("sneaky.mp3", "audio/mpeg", pngBytes()));
       await submit.click();
-      await expect.poll(() => dialog(page).getByText("File type must be MP3, WAV or M4A").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => dialog(page).getByText("File type must be MP3, WAV or M4A").isVisible()).toBe(true);
       await expect.poll(() => page.getByText("Failed to upload episode").isVisible()).toBe(true);
     });
 
@@ -121,7 +121,7 @@ describe("episode management in the browser", () => {
     await step("interview.wav is published, and the feed's enclosure is an MP3", async () => {
       await choose("interview.wav");
       await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
-      await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible()).toBe(true);
       await expect.poll(() => firstCardTitle(page)).toBe("Chime Interview");
       const feed = await (await page.request.get(new URL("/podcast/feed.xml", page.url()).href)).text();
       const item = feed.split("<item>").find((text) => text.includes("<title>Chime Interview</title>"))!;
@@ -134,17 +134,20 @@ describe("episode management in the browser", () => {
   it("uploads with a progress bar, resumes after a dropped connection, then edits and deletes", async () => {
     const page = await adminOnPodcast();
     const requests: string[] = [];
-    let dropped = false;
+    const [barSeen, resumeSeen] = [signal(), signal()];
+    let droppedAt: number | undefined;
     await page.route("**/admin/uploads/**", async (route) => {
       const request = route.request();
       requests.push(`${request.method()} ${request.headers()["upload-offset"] ?? ""}`);
-      // Slow enough to watch the bar; the second piece loses its connection once.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      if (request.method() === "PATCH" && Number(request.headers()["upload-offset"]) > 0 && !dropped) {
-        dropped = true;
+      // The first piece waits until the test has seen the bar; the second loses its connection once; the one
+      // after it waits until the test has seen the page say so.
+      const offset = Number(request.headers()["upload-offset"]);
+      if (request.method() === "PATCH" && offset === 0) await barSeen.given;
+      else if (request.method() === "PATCH" && droppedAt === undefined) {
+        droppedAt = offset;
         await route.abort("connectionreset");
         return;
-      }
+      } else if (request.method() === "PATCH" && offset > droppedAt!) await resumeSeen.given;
       await route.continue();
     });
 
@@ -158,8 +161,10 @@ describe("episode management in the browser", () => {
       await dialog(page).getByRole("button", { name: "Upload", exact: true }).click();
       await expect.poll(() => dialog(page).getByRole("button", { name: "Uploading..." }).isVisible()).toBe(true);
       expect(await dialog(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
-      await expect.poll(() => dialog(page).getByText("The connection dropped").isVisible(), { timeout: 15_000 }).toBe(true);
-      await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible(), { timeout: 30_000 }).toBe(true);
+      barSeen.give();
+      await expect.poll(() => dialog(page).getByText("The connection dropped").isVisible()).toBe(true);
+      resumeSeen.give();
+      await expect.poll(() => page.getByText("Episode uploaded successfully").isVisible()).toBe(true);
       expect(await dialog(page).count()).toBe(0);
       // Resumed: after the drop the client asked the server's offset (HEAD) and sent only the rest.
       const afterDrop = requests.slice(requests.findIndex((entry, index) => index > 0 && entry.startsWith("PATCH") && Number(entry.split(" ")[1]) > 0) + 1);
@@ -173,14 +178,12 @@ describe("episode management in the browser", () => {
       await page.getByRole("button", { name: "Edit Reparations and Trade Justice" }).first().click();
       expect(await dialog(page).getByLabel("Categories").inputValue()).toBe("Pan-Africanism, Diaspora Economics");
       await dialog(page).getByLabel("Title").fill("Reparations, Trade and Justice");
-      // The save is held back a moment (it still reaches the server), so 'Updating...' can be seen.
-      await page.route("**/podcast.data*", async (route) => {
-        if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
-        await route.continue();
-      });
+      // The save is held back (it still reaches the server) until 'Updating...' has been seen.
+      const save = await heldRequests(page, "**/podcast.data*", "POST");
       await dialog(page).getByRole("button", { name: "Save changes" }).click();
       await expect.poll(() => dialog(page).getByRole("button", { name: "Updating..." }).isVisible()).toBe(true);
-      await expect.poll(() => page.getByText("Episode updated successfully").isVisible(), { timeout: 10_000 }).toBe(true);
+      save.release();
+      await expect.poll(() => page.getByText("Episode updated successfully").isVisible()).toBe(true);
       await expect.poll(() => firstCardTitle(page)).toBe("Reparations, Trade and Justice");
     });
 
@@ -188,7 +191,7 @@ describe("episode management in the browser", () => {
       await page.getByRole("button", { name: "Delete Reparations, Trade and Justice" }).first().click();
       expect(await page.getByRole("alertdialog").innerText()).toContain("This cannot be undone");
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-      await expect.poll(() => page.getByText("Episode deleted").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.getByText("Episode deleted").isVisible()).toBe(true);
       await expect.poll(() => firstCardTitle(page)).not.toBe("Reparations, Trade and Justice");
     });
     await page.context().close();

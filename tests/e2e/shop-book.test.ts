@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MAX_VIDEO_UPLOAD_BYTES } from "~/lib/upload-limits";
 import { watchErrors } from "../support/browser";
-import { step, useBrowser } from "../support/e2e";
+import { heldRequests, step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { imageBombPdf, simplePdf, zipBytes } from "../support/pdf";
 import { mp4Bytes, pngBytes } from "../support/tus";
@@ -53,20 +53,20 @@ describe("the e-book in the browser", () => {
       await card(page).getByLabel("Author name").fill("A. Mensah");
       await input.setInputFiles({ name: "book.pdf", mimeType: "application/pdf", buffer: zipBytes() });
       await save.click();
-      await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => card(page).getByText("Invalid file type. Only PDF files are allowed.").isVisible()).toBe(true);
       // A decompression bomb (one 16000 × 16000 image in 250 KB) is refused with its own message.
       await input.setInputFiles({ name: "bomb.pdf", mimeType: "application/pdf", buffer: await imageBombPdf(16_000) });
       await save.click();
-      await expect.poll(() => card(page).getByText(/too heavy to draw a cover from/).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => card(page).getByText(/too heavy to draw a cover from/).isVisible()).toBe(true);
     });
 
     await step("saves a 3-page PDF whose first page becomes the cover, still hidden from visitors", async () => {
       await input.setInputFiles({ name: "Voices of Resilience.pdf", mimeType: "application/pdf", buffer: simplePdf(3) });
       await save.click();
-      await expect.poll(() => page.getByText("Book saved").isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByText("Book saved").isVisible()).toBe(true);
       await expect.poll(() => heroCover(page).count()).toBe(1);
       // The picture appears with the page's new data and loads after it: wait for it to load, which a broken one never does.
-      await expect.poll(() => heroCover(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => heroCover(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       expect(await card(page).getByText(/Current PDF: Voices_of_Resilience\.pdf/).isVisible()).toBe(true);
       expect(await card(page).getByRole("link", { name: "Download PDF" }).getAttribute("href")).toMatch(/^\/files\/book\/.+\?exp=\d+&sig=/);
 
@@ -78,7 +78,7 @@ describe("the e-book in the browser", () => {
     await step("publishes the book, and a visitor sees it", async () => {
       await card(page).getByLabel("Published (visible on the shop page)").check();
       await save.click();
-      await expect.poll(() => card(page).getByText(/· Published/).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => card(page).getByText(/· Published/).isVisible()).toBe(true);
       const visitor = await visitorShop();
       expect(await heroCover(visitor).count()).toBe(1);
       expect(await visitor.getByText("by A. Mensah").isVisible()).toBe(true);
@@ -88,7 +88,7 @@ describe("the e-book in the browser", () => {
     await step("unpublishes it, and a visitor no longer sees it", async () => {
       await card(page).getByLabel("Published (visible on the shop page)").uncheck();
       await save.click();
-      await expect.poll(() => card(page).getByText(/· Not published/).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => card(page).getByText(/· Not published/).isVisible()).toBe(true);
       const after = await visitorShop();
       expect(await heroCover(after).count()).toBe(0);
       await after.context().close();
@@ -101,14 +101,14 @@ describe("the e-book in the browser", () => {
   it("says 'File size exceeds 10MB limit' before sending, and 'File type not allowed for security reasons' for a hidden .exe", async () => {
     const page = await adminOnShop();
     const input = card(page).locator("input[type=file][accept^=\".pdf\"]");
-    await expect.poll(() => input.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => input.isEnabled()).toBe(true);
     await input.setInputFiles({ name: "large.pdf", mimeType: "application/pdf", buffer: Buffer.concat([simplePdf(1), Buffer.alloc(10 * 1024 * 1024)]) });
     await expect.poll(() => card(page).getByText("File size exceeds 10MB limit").isVisible()).toBe(true);
     await card(page).getByLabel("Book title").fill("Voices of Resilience");
     await card(page).getByLabel("Author name").fill("A. Mensah");
     await input.setInputFiles({ name: "cover.png.exe.pdf", mimeType: "application/pdf", buffer: simplePdf(1) });
     await card(page).getByRole("button", { name: "Save book" }).click();
-    await expect.poll(() => card(page).getByText("File type not allowed for security reasons").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => card(page).getByText("File type not allowed for security reasons").isVisible()).toBe(true);
     await page.context().close();
   });
 
@@ -134,16 +134,14 @@ describe("the e-book in the browser", () => {
     });
 
     await step("uploads the trailer with a progress bar; visitors do not see it yet", async () => {
-      await page.route("**/admin/uploads/**", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        await route.continue();
-      });
+      const pieces = await heldRequests(page, "**/admin/uploads/**");
       await input.setInputFiles({ name: "trailer.mp4", mimeType: "video/mp4", buffer: mp4Bytes(200_000) });
       await card(page).getByRole("button", { name: "Upload video" }).click();
       await expect.poll(() => card(page).getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
-      await expect.poll(() => page.getByText("Video uploaded").isVisible(), { timeout: 15_000 }).toBe(true);
+      pieces.release();
+      await expect.poll(() => page.getByText("Video uploaded").isVisible()).toBe(true);
       // The test file is a video by its bytes but not a playable one: the browser says so.
-      await expect.poll(() => page.getByText("Video Compatibility Issue").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.getByText("Video Compatibility Issue").isVisible()).toBe(true);
       const visitorBefore = await visitorShop();
       expect(await visitorBefore.locator("video").count()).toBe(0);
       await visitorBefore.context().close();
@@ -151,7 +149,7 @@ describe("the e-book in the browser", () => {
 
     await step("presses 'Save to Shop', and a visitor sees the trailer", async () => {
       await saveToShop.click();
-      await expect.poll(() => page.getByText("The video is on the shop page").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.getByText("The video is on the shop page").isVisible()).toBe(true);
       const visitor = await visitorShop();
       expect(await visitor.getByRole("heading", { name: "Watch the trailer" }).isVisible()).toBe(true);
       expect(await visitor.locator("video source").getAttribute("src")).toMatch(/^\/shop\/video\/.+\.mp4$/);

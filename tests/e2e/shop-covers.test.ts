@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForHydration, watchErrors } from "../support/browser";
-import { step, useBrowser } from "../support/e2e";
+import { heldRequests, step, useBrowser } from "../support/e2e";
 import { useAdminServer } from "../support/e2e-admin";
 import { pngImage } from "../support/images";
 
@@ -25,7 +25,7 @@ const card = (page: Page) => page.locator("section[aria-labelledby=content-manag
 /** The panels load after the page: their controls are enabled once their code has run. */
 async function imageInput(panel: Locator): Promise<Locator> {
   const input = panel.locator("input[type=file][accept^=\".jpg\"]");
-  await expect.poll(() => input.isEnabled(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => input.isEnabled()).toBe(true);
   return input;
 }
 const shownCover = async (page: Page) => {
@@ -63,7 +63,7 @@ describe("the book's covers in the browser", () => {
     await expect.poll(() => permanentPanel(page).getByText("Please upload an image file (JPEG, PNG).").isVisible()).toBe(true);
     await input.setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await pngImage(400, 600) });
     await permanentPanel(page).getByRole("button", { name: "Upload cover" }).click();
-    await expect.poll(() => page.getByText("Cover saved").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText("Cover saved").isVisible()).toBe(true);
     await expect.poll(() => permanentPanel(page).getByText("Secure Cover Active").isVisible()).toBe(true);
     const visitor = await visitorPage("/shop");
     const cover = await shownCover(visitor);
@@ -72,7 +72,7 @@ describe("the book's covers in the browser", () => {
     await visitor.context().close();
 
     await permanentPanel(page).getByRole("button", { name: "Remove cover" }).click();
-    await expect.poll(() => page.getByText("Cover removed").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText("Cover removed").isVisible()).toBe(true);
     expect(await permanentPanel(page).getByText("Secure Cover Active").count()).toBe(0);
     await page.context().close();
   });
@@ -90,18 +90,16 @@ describe("the book's covers in the browser", () => {
       // Named .png but not an image: the browser cannot load it to compress it.
       await input.setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
       await upload.click();
-      await expect.poll(() => panel.getByText("Failed to load image").isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => panel.getByText("Failed to load image").isVisible()).toBe(true);
     });
 
     await step("uploads a 1600 × 2400 cover with a progress bar, and a visitor sees it made to fit 800 × 800", async () => {
-      await page.route("**/admin/uploads/**", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.continue();
-      });
+      const pieces = await heldRequests(page, "**/admin/uploads/**");
       await input.setInputFiles({ name: "tall cover.png", mimeType: "image/png", buffer: await pngImage(1600, 2400) });
       await upload.click();
       await expect.poll(() => panel.getByRole("progressbar", { name: "Upload progress" }).isVisible()).toBe(true);
-      await expect.poll(() => panel.getByText("On the shop page now: tall_cover.png").isVisible(), { timeout: 15_000 }).toBe(true);
+      pieces.release();
+      await expect.poll(() => panel.getByText("On the shop page now: tall_cover.png").isVisible()).toBe(true);
       expect(await panel.getByRole("button", { name: "Remove", exact: true }).isVisible()).toBe(true);
       await page.unroute("**/admin/uploads/**");
       const visitor = await visitorPage("/shop");
@@ -117,7 +115,7 @@ describe("the book's covers in the browser", () => {
       await page.route("**/shop.data**", (route) => route.continue({ postData: route.request().postData()?.replace(/operatorId=[^&]+/, `operatorId=${randomUUID()}`) }));
       await input.setInputFiles({ name: "second.png", mimeType: "image/png", buffer: await pngImage(300, 450) });
       await upload.click();
-      await expect.poll(() => panel.getByText("Admin operation validation failed.").isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => panel.getByText("Admin operation validation failed.").isVisible()).toBe(true);
       expect(await page.getByText("Security Validation Failed").first().isVisible()).toBe(true);
       await page.unroute("**/shop.data**");
     });
@@ -126,18 +124,18 @@ describe("the book's covers in the browser", () => {
       for (const name of ["second.png", "third.png"]) {
         await input.setInputFiles({ name, mimeType: "image/png", buffer: await pngImage(300, 450) });
         await upload.click();
-        await expect.poll(() => panel.getByText(`On the shop page now: ${name}`).isVisible(), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => panel.getByText(`On the shop page now: ${name}`).isVisible()).toBe(true);
       }
       await input.setInputFiles({ name: "fourth.png", mimeType: "image/png", buffer: await pngImage(300, 450) });
       await upload.click();
-      await expect.poll(() => panel.getByText("Upload rate limit exceeded. Please wait before uploading again.").isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => panel.getByText("Upload rate limit exceeded. Please wait before uploading again.").isVisible()).toBe(true);
       expect(await page.getByText("Rate Limit Exceeded").first().isVisible()).toBe(true);
       expect(await panel.getByText("On the shop page now: third.png").isVisible()).toBe(true);
     });
 
     await step("removes the temporary cover", async () => {
       await panel.getByRole("button", { name: "Remove", exact: true }).click();
-      await expect.poll(() => panel.getByText(/No temporary cover/).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => panel.getByText(/No temporary cover/).isVisible()).toBe(true);
     });
     expect(errors.filter((error) => !/status of (403|429)/.test(error))).toEqual([]);
     await page.context().close();
@@ -153,14 +151,14 @@ describe("the book's covers in the browser", () => {
     await expect.poll(() => form.getByText("File size should not exceed 5MB.").isVisible()).toBe(true);
     await input.setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await pngImage(420, 630) });
     await form.getByRole("button", { name: "Upload cover image" }).click();
-    await expect.poll(() => page.getByText("Cover saved").isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(async () => (await shownCover(page)).width, { timeout: 10_000 }).toBe(420);
+    await expect.poll(() => page.getByText("Cover saved").isVisible()).toBe(true);
+    await expect.poll(async () => (await shownCover(page)).width).toBe(420);
 
     // Admin mode ends (here: from another tab); the next upload is refused.
     expect(await page.evaluate(() => fetch("/admin-access", { method: "POST", body: new URLSearchParams({ intent: "logout" }) }).then((response) => response.status))).toBe(200);
     await input.setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await pngImage(420, 630) });
     await form.getByRole("button", { name: "Upload cover image" }).click();
-    await expect.poll(() => form.getByText("Admin authentication required for secure uploads.").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => form.getByText("Admin authentication required for secure uploads.").isVisible()).toBe(true);
     await page.context().close();
   });
 
@@ -173,7 +171,7 @@ describe("the book's covers in the browser", () => {
     await expect.poll(() => permanentPanel(page).getByText("Secure Cover Active").isVisible()).toBe(true);
     await expect.poll(() => permanentPanel(page).getByRole("button", { name: "Remove cover" }).isEnabled()).toBe(true);
     await permanentPanel(page).getByRole("button", { name: "Remove cover" }).click();
-    await expect.poll(() => page.getByText("Cover removed").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText("Cover removed").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("No cover yet").isVisible()).toBe(true);
     await page.context().close();
   });

@@ -20,7 +20,7 @@ import { startS3Server, type TestS3Server } from "../support/s3-server";
 const PASSWORD = "correct horse battery";
 const SYSTEM = { userId: null, sessionId: null, ip: "test", userAgent: null };
 
-describe.each(dialects)("a backup's keys on %s", { timeout: 180_000 }, (dialect) => {
+describe.each(dialects)("a backup's keys on %s", (dialect) => {
   let s3: TestS3Server;
   let source: BackupSite;
   let target: BackupSite;

@@ -22,6 +22,7 @@ import { emptyTarget, runScript, sourceSite, type BackupSite } from "../support/
 import { dialects } from "../support/databases";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { spawnServer, type ServerProcess } from "../support/server-process";
+import { until } from "../support/waiting";
 
 /**
  * `npm run backup` on a running site under writes (newsletter sign-ups through the real server, files
@@ -94,7 +95,8 @@ function keepWriting(server: ServerProcess, storage: ObjectStorage, prefix: stri
       const key = `test/during-backup/${prefix}-${n}.bin`;
       await storage.put(key, randomBytes(2_000 + (n % 50) * 997), { contentType: "application/octet-stream", cacheControl: "private, max-age=60" });
       writes.storedKeys.push(key);
-      // A few files a second, beside the sign-ups: enough to land during the backup, not so many that copying them is the test.
+      // A few files a second, beside the sign-ups: enough to land during the backup, not so many that copying them is
+      // the test. A pace of the load, not a wait for anything.
       await sleep(50);
     }
   };
@@ -102,13 +104,8 @@ function keepWriting(server: ServerProcess, storage: ObjectStorage, prefix: stri
   return { ...writes, stop: async () => ((running = false), await loops, undefined) };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await sleep(20);
-}
-
-// A backup taken while a server takes writes, then restores, each running the scripts as the owner would:
-// on a loaded machine one test took over a minute.
-describe.each(dialects)("backup and restore on %s", { timeout: 180_000 }, (dialect) => {
+// A backup taken while a server takes writes, then restores, each running the scripts as the owner would.
+describe.each(dialects)("backup and restore on %s", (dialect) => {
   let s3: TestS3Server;
   let source: BackupSite;
   let target: BackupSite;

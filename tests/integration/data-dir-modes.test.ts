@@ -55,5 +55,5 @@ describe("files in DATA_DIR", () => {
     expect(files.some((file) => file.startsWith("objects/podcast/"))).toBe(true);
     expect(files.filter((file) => file.startsWith("uploads/")).length).toBeGreaterThan(0);
     expect(modes.filter(({ mode }) => (mode & 0o077) !== 0)).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -93,14 +93,11 @@ describe.runIf(TEST_DATABASE_URL)("/healthz and a read-only PostgreSQL database"
   const settlesTo = async (status: number, database: string, writable: boolean) => {
     let agreeing = 0;
     await expect
-      .poll(
-        async () => {
-          const { status: code, body } = await health(app!);
-          agreeing = code === status && body.database.status === database && body.database.writable === writable ? agreeing + 1 : 0;
-          return agreeing;
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        const { status: code, body } = await health(app!);
+        agreeing = code === status && body.database.status === database && body.database.writable === writable ? agreeing + 1 : 0;
+        return agreeing;
+      })
       .toBe(3);
   };
 

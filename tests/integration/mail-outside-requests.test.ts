@@ -4,18 +4,10 @@ import { appOnTestDatabase, outboxDrained } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
 import { startSilentSmtpFront, startSmtpServer, type SilentSmtpFront, type TestSmtpServer } from "../support/smtp-server";
+import { until } from "../support/waiting";
 
 const PASSWORD = "correct horse battery";
 const SYSTEM = { userId: null, sessionId: null, ip: "test", userAgent: null };
-
-/** Polls until `check` holds (at most 20 s, well past the outbox's first 5-second retry). */
-async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The link to `path` in the first of `mails` that has one (quoted-printable undone). */
 const linkIn = (mails: string[], path: string) => {
@@ -60,7 +52,7 @@ describe.each(dialects)("mail never holds a request, on %s", (dialect) => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
 
     // The worker is now talking to the silent server: the answers came while it has not said a word.
-    await eventually(() => front.connections() >= 1, "the worker to connect to the mail server");
+    await until(() => front.connections() >= 1);
     expect(front.bytesSent()).toBe(0);
     expect(front.closed()).toBe(0);
     expect(smtp.received).toHaveLength(0);
@@ -69,10 +61,10 @@ describe.each(dialects)("mail never holds a request, on %s", (dialect) => {
     front.forwardTo(smtp);
     // The cut try puts its rows back for about 5 s: the app's clock is moved past that instead of waiting.
     const putBack = async () => (await app.services.db.selectFrom("outbox").select("id").where("done_at", "is", null).where("last_error", "is not", null).execute()).length > 0;
-    await eventually(putBack, "the cut try's row to be put back");
+    await until(putBack);
     app.clock.advance(10_000);
     app.services.outbox.wake();
-    await eventually(() => smtp.received.length >= 4, "four mails");
+    await until(() => smtp.received.length >= 4);
     await outboxDrained(app);
     const to = smtp.received.map((mail) => mail.match(/^To: (.+)$/m)?.[1]?.trim()).sort();
     expect(to).toEqual(["editor@diaspora.example", "known@example.org", "known@example.org", "new@example.org"]);
@@ -109,10 +101,10 @@ describe.each(dialects)("mail never holds a request, on %s", (dialect) => {
 
     // The busy answer puts the row back for about 5 s: the app's clock is moved past that instead of waiting.
     const putBack = async () => (await rows("accounts.mail")).some((row) => row.done_at === null && row.last_error !== null);
-    await eventually(putBack, "the busy mailbox's row to be put back");
+    await until(putBack);
     app.clock.advance(10_000);
     app.services.outbox.wake();
-    await eventually(() => smtp.received.length > before, "the busy mailbox's mail");
+    await until(() => smtp.received.length > before);
     await outboxDrained(app);
     expect(smtp.received.slice(before).map((mail) => mail.match(/^To: (.+)$/m)?.[1]?.trim())).toEqual(["busy@example.org"]);
     expect(smtp.recipients.filter((recipient) => recipient === "refused@example.org")).toHaveLength(1);

@@ -9,8 +9,6 @@ import { confirmedAccount, enrolTwoFactor, PASSWORD } from "../support/two-facto
 
 const STRANGER_PASSWORD = "the stranger's passphrase";
 const OWNER_PASSWORD = "the owner's own passphrase";
-/** Tests that start admin:create as its own process (a few seconds each on a busy machine). */
-const PROCESS_TEST_MS = 120_000;
 
 /** `npm run admin:create -- <args>` as the owner runs it: its own process, on the app's database. */
 function adminCreate(app: TestApp, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -101,7 +99,7 @@ describe.each(dialects)("the owner's account on %s", (dialect) => {
     const [row] = await auditOf("admin.created", `user:${admin.id}`);
     expect(JSON.parse(row!.details)).toEqual({ replaced: `user:${strangerId}`, previous: { role: "user", verified: false, twoFactor: false, sessions: 0 } });
     expect(row!.ip_address).toBe("command line");
-  }, PROCESS_TEST_MS);
+  });
 
   it("admin:create refuses a confirmed account without --password, and with it ends the account's password, sessions and two-factor", async () => {
     await confirmedAccount(app, "adjoa@example.org", "10.30.3.1");
@@ -139,5 +137,5 @@ describe.each(dialects)("the owner's account on %s", (dialect) => {
     expect(await createOrPromoteAdmin(app.services, { email: "adjoa@example.org", password: "a third passphrase" }, cli, new Date())).toBe("password-replaced");
     expect((await owner.get("/account")).status).toBe(302);
     expect(await signInStatus(app, "adjoa@example.org", "a third passphrase", "10.30.3.5")).toBe(302);
-  }, PROCESS_TEST_MS);
+  });
 });

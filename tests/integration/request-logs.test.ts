@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app-server";
+import { until } from "../support/waiting";
 
 const lines: string[] = [];
 let app: TestApp;
@@ -15,8 +16,7 @@ describe("request logs", () => {
     });
     // The line is written once the answer has finished, which the client may see first: wait for it.
     const logged = () => lines.map((line) => JSON.parse(line)).find((log) => log.req?.path === "/subscribe");
-    for (let tries = 0; tries < 200 && !logged(); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
-    const entry = logged();
+    const entry = await until(logged);
     expect(entry).toMatchObject({ req: { method: "GET", path: "/subscribe" }, res: { statusCode: 200 } });
     const all = lines.join("\n");
     for (const secret of ["reader", "example.org", "secret-token-value", "Bearer abc"]) expect(all).not.toContain(secret);
@@ -26,7 +26,7 @@ describe("request logs", () => {
     const token = "a".repeat(43);
     for (const path of [`/unsubscribe/${token}`, `/fr/unsubscribe/${token}`]) await (await fetch(app.url + path)).text();
     const logged = () => lines.map((line) => JSON.parse(line)).filter((log) => /\/unsubscribe\//.test(log.req?.path ?? ""));
-    for (let tries = 0; tries < 200 && logged().length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => logged().length >= 2);
     expect(logged().map((log) => log.req.path)).toEqual(["/unsubscribe/[redacted]", "/fr/unsubscribe/[redacted]"]);
     expect(lines.join("\n")).not.toContain(token);
   });
@@ -35,8 +35,7 @@ describe("request logs", () => {
     await (await fetch(`${app.url}/contact`)).text();
     app.services.logger.info({ subscriber: { email: "reader@example.org" } }, "another line");
     const other = () => lines.map((line) => JSON.parse(line)).find((log) => log.msg === "another line");
-    for (let tries = 0; tries < 200 && !other(); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(other()?.subscriber).toEqual({ email: "[redacted]" });
+    expect((await until(other)).subscriber).toEqual({ email: "[redacted]" });
   });
 });
 
@@ -46,7 +45,7 @@ describe("request logs of pages answered from the page cache", () => {
     const hit = await fetch(`${app.url}/about?utm_source=reader%40example.org`);
     expect(hit.headers.get("x-page-cache")).toBe("hit");
     const logs = () => lines.map((line) => JSON.parse(line)).filter((log) => log.req?.path === "/about");
-    for (let tries = 0; tries < 200 && logs().length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => logs().length >= 2);
     expect(logs()).toHaveLength(2);
     expect(logs()[1]).toMatchObject({ msg: "request completed", req: { method: "GET", path: "/about" }, res: { statusCode: 200 } });
     expect(typeof logs()[1].responseTime).toBe("number");

@@ -31,6 +31,7 @@ describe.each(dialects)("e-book covers from heavy PDFs on %s", (dialect) => {
     void work.finally(() => (settled = true));
     while (!settled) {
       peak = Math.max(peak, process.memoryUsage.rss());
+      // How often memory is read, not a wait for anything.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     return peak;

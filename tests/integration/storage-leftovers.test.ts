@@ -76,7 +76,7 @@ describe("the folder storage's leftovers of interrupted writes", () => {
     expect(readdirSync(temporary)).toEqual([inProgress]);
   });
 
-  it("are gone once the site has started on the data folder", { timeout: 60_000 }, async () => {
+  it("are gone once the site has started on the data folder", async () => {
     const { dataDir, temporary, leftovers, earlierStart, inProgress } = await dataFolderWithLeftovers();
     const server = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: "", S3_ENDPOINT: "", S3_BUCKET: "" });
     try {

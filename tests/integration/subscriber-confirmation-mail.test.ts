@@ -6,6 +6,7 @@ import { dialects } from "../support/databases";
 import { HttpSession } from "../support/http-session";
 import { people } from "../support/people";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { until } from "../support/waiting";
 
 const mail = locales.en.dashboard.subscribers.mail;
 const rendered = async (response: Response) => (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
@@ -100,13 +101,11 @@ describe.each(dialects)("the owner sees what became of each confirmation mail on
   });
 
   /** Wakes the outbox until the subscriber's mail reaches `wanted`. */
-  async function settled(email: string, wanted: string) {
-    for (let tries = 0; tries < 300; tries++) {
+  function settled(email: string, wanted: string) {
+    return until(async () => {
       app.services.outbox.wake();
       const row = await state(email);
-      if (row.confirmation_mail === wanted) return row;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`${email}'s mail never became ${wanted}`);
+      return row.confirmation_mail === wanted && row;
+    }, 50);
   }
 });

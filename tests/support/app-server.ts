@@ -18,6 +18,7 @@ import { movableClock, type MovableClock } from "./clock";
 import type { TestDatabase } from "./databases";
 import { openSeededTestDatabase, seededSqliteDataDir } from "./seeded-databases";
 import { startS3Server, type TestS3Server } from "./s3-server";
+import { until } from "./waiting";
 import { PATHS } from "../../server/paths";
 
 export interface TestApp {
@@ -110,17 +111,12 @@ export function appOnS3Storage(): TestApp {
 }
 
 /**
- * Mails and other deferred work are done by the outbox worker a moment after the answer: wakes it and
- * waits (polling, at most `timeoutMs`) until no outbox row is left unfinished, e.g. before reading the
- * mail folder or asserting that no mail was sent.
+ * Mails and other deferred work are done by the outbox worker a moment after the answer: wakes it until no
+ * outbox row is left unfinished, e.g. before reading the mail folder or asserting that no mail was sent.
  */
-export async function outboxDrained(app: TestApp, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+export async function outboxDrained(app: TestApp): Promise<void> {
+  await until(async () => {
     app.services.outbox.wake();
-    const waiting = await app.services.db.selectFrom("outbox").select("id").where("done_at", "is", null).limit(1).execute();
-    if (waiting.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`The outbox still had unfinished rows after ${timeoutMs} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return (await app.services.db.selectFrom("outbox").select("id").where("done_at", "is", null).limit(1).execute()).length === 0;
+  }, 50);
 }

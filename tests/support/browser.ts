@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { WAIT_GUARD_MS } from "./waiting";
 
 /** Debian's Chromium, or the one CHROME_PATH names. Test tools cannot download their own browser here. */
 export function findChromium(): string | null {
@@ -18,10 +19,22 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium, whose start and every page's actions, navigations and waits are given the guard of one wait in
+ * place of Playwright's 30 s (tests/support/waiting.ts): a loaded machine may take longer, and is given the time.
+ */
+export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error("No Chromium found: install Debian's chromium or set CHROME_PATH.");
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: WAIT_GUARD_MS });
+  // browser.newPage() opens its context through newContext() too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(WAIT_GUARD_MS);
+    return context;
+  };
+  return browser;
 }
 
 /** Collects console errors and uncaught exceptions of a page, so a test can assert there were none. */

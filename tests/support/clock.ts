@@ -12,10 +12,11 @@ export interface MovableClock {
   held: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-export function movableClock(): MovableClock {
+/** `realNow` is the real time it runs with; its own test gives it another, to move without waiting. */
+export function movableClock(realNow: () => number = Date.now): MovableClock {
   let aheadMs = 0;
   let heldAt: number | null = null;
-  const reading = () => heldAt ?? Date.now() + aheadMs;
+  const reading = () => heldAt ?? realNow() + aheadMs;
   return {
     now: () => new Date(reading()),
     advance: (ms) => {
@@ -26,12 +27,12 @@ export function movableClock(): MovableClock {
     held: async (work) => {
       if (heldAt !== null) throw new Error("The test clock is already held.");
       heldAt = reading();
-      const realStart = Date.now();
+      const realStart = realNow();
       try {
         return await work();
       } finally {
         // Running on from where it stood: the real time spent while held no longer counts.
-        aheadMs -= Date.now() - realStart;
+        aheadMs -= realNow() - realStart;
         heldAt = null;
       }
     },

@@ -39,3 +39,24 @@ export async function step<T>(name: string, action: () => Promise<T>): Promise<T
     throw error;
   }
 }
+
+/**
+ * Holds the page's requests to `url` (of `method` only, when given) until `release`, after which they and later
+ * ones go on as sent: what the page shows meanwhile ('Verifying...', a progress bar) stays for as long as the
+ * test takes to see it, however slow the machine.
+ */
+export async function heldRequests(page: Page, url: string, method?: string): Promise<{ release: () => void }> {
+  const released = signal();
+  await page.route(url, async (route) => {
+    if (!method || route.request().method() === method) await released.given;
+    await route.continue();
+  });
+  return { release: released.give };
+}
+
+/** Something a test or a route handler can wait for (`given`), and `give` once it has happened. */
+export function signal(): { given: Promise<void>; give: () => void } {
+  let give = () => {};
+  const given = new Promise<void>((resolve) => (give = resolve));
+  return { given, give };
+}

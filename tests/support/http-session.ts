@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { until } from "./waiting";
 
 export interface HttpSessionOptions {
   /** Another fetch (tests/support/nginx.ts: https with the test's own certificate). */
@@ -91,15 +92,12 @@ export async function pressLinkButton(session: HttpSession, link: string): Promi
 }
 
 /**
- * Mails are sent by the outbox worker a moment after the answer: waits until at least `count` mails
- * that `matches` are in the folder (polling, at most `timeoutMs`) and returns them, oldest first.
+ * Mails are sent by the outbox worker a moment after the answer: waits until at least `count` mails that
+ * `matches` are in the folder, and returns them, oldest first.
  */
-export async function mailsArriving(dataDir: string, matches: (mail: string) => boolean, count = 1, timeoutMs = 15_000): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+export function mailsArriving(dataDir: string, matches: (mail: string) => boolean, count = 1): Promise<string[]> {
+  return until(() => {
     const found = mailsIn(dataDir).filter(matches);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${count} mail(s); ${found.length} arrived.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return found.length >= count && found;
+  }, 50);
 }

@@ -5,6 +5,7 @@ import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PATHS } from "../../server/paths";
+import { until } from "./waiting";
 
 /** Debian's nginx, which .ci/run installs like Chromium. */
 export const NGINX = "/usr/sbin/nginx";
@@ -125,11 +126,11 @@ export async function startNginx(upstreams: string[], { cache = true, workers = 
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const readLog = () => output + (existsSync(errorLog) ? readFileSync(errorLog, "utf8") : "");
-  const deadline = Date.now() + 10_000;
-  while (!(await accepts(httpsPort))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start:\n${readLog()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  // Up once its https port accepts connections: nginx prints nothing when it starts.
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error(`nginx did not start:\n${readLog()}`);
+    return accepts(httpsPort);
+  }, 50);
   // The master and its workers (and cache processes), read from /proc when asked: workers are restarted after a crash.
   const processes = () => [child.pid!, ...readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number)];
   const signal = (name: NodeJS.Signals) => {

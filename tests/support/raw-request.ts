@@ -54,6 +54,7 @@ export function streamBody(url: string, path: string, options: StreamedBody): Pr
         const piece = options.totalBytes - sentBytes < chunk.length ? chunk.subarray(0, options.totalBytes - sentBytes) : chunk;
         sentBytes += piece.length;
         if (!req.write(piece)) await writable(req);
+        // The slow client a test is about: the server's request timeout runs on real time, with no clock to move.
         if (options.chunkDelayMs) await new Promise((next) => setTimeout(next, options.chunkDelayMs));
       }
       if (!answered && !req.destroyed) req.end();

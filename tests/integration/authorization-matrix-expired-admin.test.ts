@@ -1,0 +1,3 @@
+import { walkEveryRouteAs } from "../support/authorization-matrix";
+
+walkEveryRouteAs("expiredAdmin");
