@@ -69,6 +69,7 @@ export interface OpenedParts {
  */
 export async function connectServices(config: AppConfig, logger: Logger, { db, dialect, storage, now }: OpenedParts): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now, dkim: config.dkim });
+  const newsletterMailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger, now, dkim: config.dkim, connections: config.newsletter.connections });
   // Account mails are queued in the outbox and its worker woken (the server starts the worker after this).
   const outbox = createOutbox({ db, dialect, logger, now });
   const mails = limitConfirmationMails(db, queuedAuthMails({ db, now, wake: outbox.wake, secret: config.sessionSecret }), now);
@@ -85,5 +86,5 @@ export async function connectServices(config: AppConfig, logger: Logger, { db, d
   // A page older than a minute renders again: time alone changes some pages (a scheduled article).
   const pageCache = config.pageCacheBytes > 0 ? new PageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;
   const pageChanges = await pageChangeFeed(db, (areas) => pageCache?.invalidate(areas), logger);
-  return { auth, config, db, dialect, logger, mailer, mailingProvider, mp3, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
+  return { auth, config, db, dialect, logger, mailer, newsletterMailer, mailingProvider, mp3, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
 }

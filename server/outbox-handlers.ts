@@ -4,10 +4,12 @@ import { accountMailHandlers } from "~/modules/accounts/account-mail-jobs.server
 import { publishScheduled } from "~/modules/blog/editor/article-state.server";
 import { mailContactMessage } from "~/modules/contact/owner-mail.server";
 import { sendConfirmationMail } from "~/modules/newsletter/confirmation-mail.server";
+import { sendIssueSlice, sendIssueTest } from "~/modules/newsletter/issues/issue-sending.server";
 import { createProviderHandlers } from "~/modules/newsletter/provider-sync.server";
 import type { OutboxBatchHandler } from "~/modules/outbox/batch.server";
 import type { OutboxHandler } from "~/modules/outbox/drain.server";
 import type { OutboxTopic } from "~/modules/outbox/enqueue.server";
+import type { Outbox } from "~/modules/outbox/outbox.server";
 import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
 
 /**
@@ -15,7 +17,7 @@ import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
  * waiting (nothing is lost) until its handler is filled in here.
  */
 export function outboxHandlers(
-  services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "mailingProvider" | "config" | "now"> & { pageChanges: PageChanges },
+  services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "newsletterMailer" | "mailingProvider" | "config" | "now"> & { pageChanges: PageChanges; outbox: Pick<Outbox, "wake"> },
 ): { [T in OutboxTopic]: OutboxHandler<T> | OutboxBatchHandler | undefined } {
   const { db, config } = services;
   const provider = createProviderHandlers(services);
@@ -25,6 +27,21 @@ export function outboxHandlers(
   return {
     "newsletter.confirmation-mail": ({ subscriberId }, job) =>
       sendConfirmationMail({ db, mailer, appUrl: config.appUrl }, subscriberId, services.now(), job),
+    "newsletter.issue-send": (payload) =>
+      sendIssueSlice(
+        {
+          db,
+          logger: services.logger,
+          now: services.now,
+          mailer: services.newsletterMailer,
+          appUrl: config.appUrl,
+          newsletter: { ...config.newsletter, bounceAddress: config.newsletter.bounceAddress ?? addressOf(config.mailFrom) },
+          wake: services.outbox.wake,
+        },
+        payload,
+      ),
+    "newsletter.issue-test": (payload) => sendIssueTest({ db, appUrl: config.appUrl, mailer }, payload),
+    "newsletter.bounces": undefined,
     "newsletter.provider-upsert": provider["newsletter.provider-upsert"],
     "newsletter.provider-unsubscribe": provider["newsletter.provider-unsubscribe"],
     "accounts.mail": accounts["accounts.mail"],
@@ -33,3 +50,6 @@ export function outboxHandlers(
     "articles.publish-scheduled": async (payload, job) => void (await publishScheduled(services, payload, job.now)),
   };
 }
+
+/** The address in a From line ("Name <address>" or the address alone). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();

@@ -78,6 +78,7 @@ export async function startServer({ development }: { development: boolean }): Pr
       await outbox.stop();
       await closeDevServer();
       services.mailer.close();
+      services.newsletterMailer.close();
       services.storage.close();
       services.uploads.close();
       await services.db.destroy();

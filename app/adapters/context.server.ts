@@ -25,6 +25,8 @@ export interface AppServices {
   dialect: DialectName;
   logger: Logger;
   mailer: Mailer;
+  /** The newsletter's own SMTP transport: pooled connections (NEWSLETTER_SMTP_CONNECTIONS), the same server and signature. */
+  newsletterMailer: Mailer;
   /** The newsletter's mailing provider (MailerLite); null when MAILERLITE_API_KEY is unset. */
   mailingProvider: MailingProvider | null;
   /** Turns an uploaded WAV into the MP3 podcast apps take, in a worker thread. */

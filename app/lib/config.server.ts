@@ -34,6 +34,11 @@ const environmentSchema = z.object({
   DKIM_SELECTOR: optional(z.string().trim().regex(/^[a-z0-9._-]+$/i, "expected a selector such as mail2026")),
   DKIM_PRIVATE_KEY_FILE: optional(z.string().trim()),
   CONTACT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, "expected an email address").default(DEFAULT_CONTACT_EMAIL),
+  NEWSLETTER_BOUNCE_ADDRESS: optional(z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, "expected an email address")),
+  NEWSLETTER_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(20).default(2),
+  NEWSLETTER_SOFT_BOUNCE_LIMIT: z.coerce.number().int().min(1).max(20).default(3),
+  BOUNCE_IMAP_URL: optional(z.string().regex(/^imaps?:\/\/[^\s@]+:[^\s@]+@[^\s/]+(\/\S*)?$/, "expected imap://user:password@host:port or imaps://…")),
   MAILERLITE_API_KEY: optional(z.string().trim()),
   MAILERLITE_BASE_URL: z.url().default("https://connect.mailerlite.com/api"),
   S3_ENDPOINT: optionalUrl,
@@ -80,6 +85,12 @@ export interface AppConfig {
   /** DKIM signing of every mail: the domain, the selector of its DNS record and the private key (PEM). */
   dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   contactEmail: string;
+  /**
+   * Newsletter issues: the envelope sender that bounces return to (MAIL_FROM's address when unset), the
+   * pace and connections of a send through SMTP_URL, the soft bounces after which an address gets no
+   * more, and the bounce mailbox read over IMAP (none: only a mail server's refusal at send time counts).
+   */
+  newsletter: { bounceAddress: string | undefined; mailsPerMinute: number; connections: number; softBounceLimit: number; bounceImapUrl: string | undefined };
   mailerLite: { apiKey: string | undefined; baseUrl: string };
   s3:
     | { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
@@ -167,6 +178,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     mailFrom: e.MAIL_FROM,
     dkim: e.DKIM_DOMAIN ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR!, privateKey: readDkimKey(e.DKIM_PRIVATE_KEY_FILE!) } : undefined,
     contactEmail: e.CONTACT_EMAIL,
+    newsletter: {
+      bounceAddress: e.NEWSLETTER_BOUNCE_ADDRESS,
+      mailsPerMinute: e.NEWSLETTER_MAILS_PER_MINUTE,
+      connections: e.NEWSLETTER_SMTP_CONNECTIONS,
+      softBounceLimit: e.NEWSLETTER_SOFT_BOUNCE_LIMIT,
+      bounceImapUrl: e.BOUNCE_IMAP_URL,
+    },
     mailerLite: { apiKey: e.MAILERLITE_API_KEY || undefined, baseUrl: e.MAILERLITE_BASE_URL },
     s3: e.S3_ENDPOINT
       ? {

@@ -25,6 +25,7 @@ import * as migration0021 from "./0021-article-editing";
 import * as migration0026 from "./0026-episode-listen-days";
 import * as migration0027 from "./0027-episode-transcript-files";
 import * as migration0029 from "./0029-subscriber-substring-search";
+import * as migration0030 from "./0030-newsletter-issues";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-settings": migration0001,
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0026-episode-listen-days": migration0026,
   "0027-episode-transcript-files": migration0027,
   "0029-subscriber-substring-search": migration0029,
+  "0030-newsletter-issues": migration0030,
 };

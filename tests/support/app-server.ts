@@ -69,6 +69,7 @@ export async function startTestApp(
       await renderPool?.close();
       await outbox.stop();
       services.mailer.close();
+      services.newsletterMailer.close();
       services.storage.close();
       services.uploads.close();
       await services.db.destroy().catch(() => {});

@@ -63,6 +63,10 @@ const LET_THROUGH: Record<string, Partial<Record<Method, number | ((visitor: Vis
   // The sample episode has no timed transcript and no chapters.
   "routes/podcast-transcript-file.ts": { GET: 404 },
   "routes/podcast-chapters.ts": { GET: 404 },
+  // No issue is called "new"; an empty form names no article.
+  "routes/admin-newsletter.tsx": { POST: 400 },
+  "routes/admin-newsletter-issue.tsx": { GET: 404, POST: 400 },
+  "routes/admin-newsletter-preview.ts": { GET: 404 },
   "routes/verify-email.tsx": { GET: 400 },
   "routes/sign-in-link-verify.tsx": { GET: 400 },
   "routes/newsletter-confirm.tsx": { GET: 400 },

@@ -46,6 +46,7 @@ export function useAdminServer(name: string, seed?: (services: AppServices) => P
       await seed?.(services);
     } finally {
       services.mailer.close();
+      services.newsletterMailer.close();
       await services.db.destroy();
     }
   }, env);

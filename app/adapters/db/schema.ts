@@ -164,6 +164,45 @@ export interface SubscribersTable {
    */
   first_name_key?: string | null;
   last_name_key?: string | null;
+  /** Why no more newsletter mail goes to this address ("hard-bounce", "soft-bounces", "complaint"), until the owner clears it. */
+  mail_stopped_reason?: string | null;
+  mail_stopped_at?: string | null;
+  /** The mail server's words, or the report's, that stopped it. */
+  mail_stopped_detail?: string | null;
+  /** Soft bounces since the last mail delivered. */
+  soft_bounces?: number;
+}
+
+/** An article or an episode sent as a newsletter issue (migration 0030). */
+export interface NewsletterIssuesTable {
+  id: string;
+  source_kind: "article" | "episode";
+  source_id: string;
+  status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
+  delivery: "smtp" | "mailerlite";
+  /** JSON: IssueContent (modules/newsletter/issues/issue-content.ts). */
+  content: string;
+  /** JSON: IssueAudience. */
+  audience: string;
+  send_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  provider_state: string | null;
+}
+
+/** One subscriber's mail of one issue. */
+export interface NewsletterDeliveriesTable {
+  issue_id: string;
+  subscriber_id: string;
+  language: string;
+  status: "queued" | "sent" | "deferred" | "failed" | "bounced";
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
 }
 
 /** Work to do after a commit (mails, provider calls), retried with backoff until done. */
@@ -229,6 +268,8 @@ export interface Database {
   admin_modes: AdminModesTable;
   subscribers: SubscribersTable;
   outbox: OutboxTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
   episodes: EpisodesTable;
   episode_translations: EpisodeTranslationsTable;
   episode_listens: EpisodeListensTable;

@@ -20,6 +20,8 @@ export interface MailMessage {
   language?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** The envelope sender (SMTP's MAIL FROM), where bounce reports go; the From address when absent. */
+  envelopeFrom?: string;
 }
 
 /** The DKIM signature every mail carries when it is configured (nodemailer signs the headers and body). */
@@ -40,8 +42,8 @@ const DKIM_SIGNED_HEADERS = [
 const signing = (dkim: DkimSigning | undefined) => (dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {});
 
 /** What nodemailer is given: the sender, the text and an HTML part, every header. */
-function composed(from: string, { language, html, ...message }: MailMessage) {
-  return { from, ...message, html: html ?? textToHtml(message.text, language) };
+function composed(from: string, { language, html, envelopeFrom, ...message }: MailMessage) {
+  return { from, ...message, html: html ?? textToHtml(message.text, language), ...(envelopeFrom && { envelope: { from: envelopeFrom, to: message.to } }) };
 }
 
 /**
@@ -58,8 +60,25 @@ export interface Mailer {
  * `now` is the services' clock: it names the mail files, so they sort in the order the app sent them.
  * With `dkim`, both kinds sign every mail (so a mail file shows the signature a server would get).
  */
-export function createMailer({ smtpUrl, from, dataDir, logger, now, dkim }: { smtpUrl?: string; from: string; dataDir: string; logger: Logger; now: () => Date; dkim?: DkimSigning | undefined }): Mailer {
-  return smtpUrl ? smtpMailer(smtpUrl, from, dkim) : fileMailer(path.join(dataDir, "mail"), from, logger, now, dkim);
+export function createMailer({
+  smtpUrl,
+  from,
+  dataDir,
+  logger,
+  now,
+  dkim,
+  connections,
+}: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+  now: () => Date;
+  dkim?: DkimSigning | undefined;
+  /** Keep this many SMTP connections open and reuse them (a newsletter's many mails); one per mail when absent. */
+  connections?: number;
+}): Mailer {
+  return smtpUrl ? smtpMailer(smtpUrl, from, dkim, connections) : fileMailer(path.join(dataDir, "mail"), from, logger, now, dkim);
 }
 
 /**
@@ -74,8 +93,11 @@ function onFirstMail(make: (loaded: typeof nodemailer) => Promise<Transporter>):
   };
 }
 
-function smtpMailer(smtpUrl: string, from: string, dkim: DkimSigning | undefined): Mailer {
-  const { transport, close } = onFirstMail(async (loaded) => loaded.createTransport({ ...(await import("./smtp-options")).smtpTransportOptions(smtpUrl), ...signing(dkim) }));
+function smtpMailer(smtpUrl: string, from: string, dkim: DkimSigning | undefined, connections: number | undefined): Mailer {
+  const pooling = connections ? { pool: true as const, maxConnections: connections, maxMessages: 500 } : {};
+  const { transport, close } = onFirstMail(async (loaded) =>
+    loaded.createTransport({ ...(await import("./smtp-options")).smtpTransportOptions(smtpUrl), ...pooling, ...signing(dkim) }),
+  );
   return {
     async send(message) {
       try {

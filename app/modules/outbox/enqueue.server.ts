@@ -21,6 +21,16 @@ export interface OutboxTopics {
    * the address has an account. Queued for every address, so the request does the same work either way.
    */
   "accounts.link-request": { kind: "reset" | "signInLink"; email: string };
+  /**
+   * Send a newsletter issue scheduled for `sendAt`: its deliveries are written when it starts, then sent
+   * a slice at a time (the row runs again until every mail is settled). A rescheduled issue is left to
+   * the row of its new time.
+   */
+  "newsletter.issue-send": { issueId: string; sendAt: string };
+  /** Send an issue's mail in one language to the owner, as a test: the address is removed once sent. */
+  "newsletter.issue-test": { issueId: string; language: string; email: string };
+  /** Read the bounce mailbox: bounce reports and complaints stop mail to their addresses. */
+  "newsletter.bounces": Record<string, never>;
   /** Mail a stored contact message to the owner. */
   "contact.owner-mail": { messageId: string };
   /**
@@ -32,7 +42,7 @@ export interface OutboxTopics {
 export type OutboxTopic = keyof OutboxTopics;
 
 /** The topics that send a mail: when the mail server cannot be reached, all of them wait together. */
-export const MAIL_TOPICS: readonly OutboxTopic[] = ["newsletter.confirmation-mail", "accounts.mail", "contact.owner-mail"];
+export const MAIL_TOPICS: readonly OutboxTopic[] = ["newsletter.confirmation-mail", "newsletter.issue-test", "accounts.mail", "contact.owner-mail"];
 
 /**
  * Payload fields removed once a row is finished (sent, given up or refused): a one-time link's token

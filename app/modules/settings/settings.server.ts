@@ -48,6 +48,9 @@ export const SETTING_DEFAULTS = {
   "podcast.samplesSeededAt": "",
   /** When the sample articles of content/articles were first stored: after that the database is the truth. */
   "articles.samplesSeededAt": "",
+  /** The newsletter issues' footer: who sends them, and the postal address the bulk-mail rules ask for. */
+  "newsletter.senderLine": "",
+  "newsletter.postalAddress": "",
   /** The show's podcast:guid, assigned once (modules/podcast/podcast-guid.server.ts) and never changed. */
   "podcast.guid": "",
 } as const;

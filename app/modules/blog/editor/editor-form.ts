@@ -2,6 +2,7 @@ import { z } from "~/lib/zod";
 import { checkboxField, lineField, listField, textField, trimmedField } from "~/lib/form-input";
 import { isLanguage, type Language } from "~/i18n/languages";
 import { isCategory, isTag, type CategorySlug, type TagSlug } from "~/modules/blog/taxonomy";
+import { instantOfLocalTime } from "~/lib/local-time";
 
 /**
  * The article editor's forms, told apart by `intent`. The text of one language (title, excerpt,
@@ -103,13 +104,5 @@ export const EDITOR_PROBLEMS = [
 ] as const;
 export type EditorProblem = (typeof EDITOR_PROBLEMS)[number];
 
-/**
- * A scheduled time as the owner typed it (a datetime-local value, their clock) made absolute with
- * their browser's offset from UTC; null when it names no real time.
- */
-export function scheduledInstant(publishAt: string, timezoneOffsetMinutes: number): Date | null {
-  const utc = Date.parse(`${publishAt.length === 16 ? `${publishAt}:00` : publishAt}Z`);
-  // A day that does not exist (31 February) would otherwise roll over into the next month.
-  if (!Number.isFinite(utc) || new Date(utc).toISOString().slice(0, 16) !== publishAt.slice(0, 16)) return null;
-  return new Date(utc + timezoneOffsetMinutes * 60_000);
-}
+/** A scheduled time as the owner typed it, made absolute (see ~/lib/local-time). */
+export const scheduledInstant = instantOfLocalTime;

@@ -1,0 +1,15 @@
+import { useTranslation } from "~/i18n/use-translation";
+import type { IssueStatus } from "~/modules/newsletter/issues/issues.server";
+
+const TONES: Record<IssueStatus, string> = {
+  draft: "bg-sand text-ink",
+  scheduled: "bg-gold-300/50 text-ink",
+  sending: "bg-forest-700 text-white",
+  sent: "bg-forest-100 text-forest-900",
+  cancelled: "bg-line text-muted",
+};
+
+export function IssueStatusBadge({ status }: { status: IssueStatus }) {
+  const { t } = useTranslation("dashboard");
+  return <span className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${TONES[status]}`}>{t(`issues.status.${status}`)}</span>;
+}

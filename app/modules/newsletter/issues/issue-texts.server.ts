@@ -1,0 +1,44 @@
+import type { Db } from "~/adapters/db/database.server";
+import { translatorFor } from "~/i18n/i18n";
+import { LANGUAGES, type Language } from "~/i18n/languages";
+import { resourcesFor } from "~/i18n/resources.server";
+import { readSettings } from "~/modules/settings/settings.server";
+import type { IssueContent, IssueLanguageContent, IssueMailProps, MailItem } from "./issue-content";
+
+/** The subject and preheader the owner chose per language; absent ones start as the title and the summary. */
+export type IssueTexts = Partial<Record<Language, { subject: string; preheader: string }>>;
+
+/**
+ * Every language's mail of an item: the owner's subject and preheader, the mail's own words in that
+ * language and the owner's footer (sender line, postal address), rendered by `render`.
+ */
+export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, render: (props: IssueMailProps) => Promise<IssueLanguageContent>): Promise<IssueContent> {
+  const settings = await readSettings(db);
+  const content: IssueContent = {};
+  for (const language of LANGUAGES) {
+    const part = item[language];
+    if (!part) continue;
+    const t = translatorFor(language, resourcesFor(language));
+    const siteName = t("common:siteName");
+    const chosen = texts[language];
+    content[language] = await render({
+      language,
+      subject: chosen?.subject || part.title,
+      preheader: chosen ? chosen.preheader : part.excerpt,
+      title: part.title,
+      bodyHtml: part.bodyHtml,
+      summaryHtml: part.summaryHtml,
+      link: part.link,
+      cover: part.cover,
+      siteName,
+      footer: { senderLine: settings["newsletter.senderLine"] || t("subscription:issueMail.sender", { site: siteName }), postalAddress: settings["newsletter.postalAddress"] },
+      texts: {
+        readOnSite: t("subscription:issueMail.readOnSite"),
+        why: t("subscription:issueMail.why", { site: siteName }),
+        unsubscribe: t("subscription:issueMail.unsubscribe"),
+        continueReading: t("subscription:issueMail.continueReading"),
+      },
+    });
+  }
+  return content;
+}

@@ -1,0 +1,129 @@
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { locales } from "~/i18n/locales";
+import { appOnTestDatabase } from "../support/app-server";
+import { dialects } from "../support/databases";
+import { insertSubscriber } from "../support/outbox-fixtures";
+import { people } from "../support/people";
+import { SAMPLE_ARTICLE } from "../support/routes";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { until } from "../support/waiting";
+
+const texts = locales.en.dashboard.issues;
+
+describe.each(dialects)("an article goes out as a newsletter issue, one mail per subscriber in their language, on %s", (dialect) => {
+  let smtp: TestSmtpServer;
+  const env: Record<string, string> = { NEWSLETTER_BOUNCE_ADDRESS: "bounces@bounces.test", NEWSLETTER_MAILS_PER_MINUTE: "60000" };
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    env.SMTP_URL = smtp.url;
+  });
+  afterAll(() => smtp?.close());
+  const app = appOnTestDatabase(dialect, env);
+  const { signIn, adminInMode } = people(app);
+  const db = () => app.services.db;
+
+  it("sends the owner's issue once to each confirmed subscriber, in their language or English, with its own unsubscribe headers and a hard bounce stopping the address", async () => {
+    const confirmed = { is_verified: 1, confirmed_at: "2026-01-01T00:00:00.000Z" };
+    await insertSubscriber(db(), { email: "ana@example.org", language: "es", ...confirmed });
+    await insertSubscriber(db(), { email: "joao@example.org", language: "pt", ...confirmed });
+    await insertSubscriber(db(), { email: "amie@example.org", language: "fr", ...confirmed });
+    await insertSubscriber(db(), { email: "kofi@example.org", language: "en", ...confirmed });
+    await insertSubscriber(db(), { email: "gone@example.org", language: "en", ...confirmed });
+    await insertSubscriber(db(), { email: "later@example.org", language: "fr", ...confirmed });
+    await insertSubscriber(db(), { email: "unconfirmed@example.org", language: "en", is_verified: 0 });
+    await insertSubscriber(db(), { email: "left@example.org", language: "en", ...confirmed, unsubscribed_at: "2026-02-01T00:00:00.000Z" });
+    smtp.answer = (recipient) =>
+      recipient === "gone@example.org" ? { code: 550, message: "5.1.1 Mailbox does not exist" } : recipient === "later@example.org" ? { code: 451, message: "4.7.1 Try again later" } : undefined;
+    const article = await db().selectFrom("articles").select("id").where("slug", "=", SAMPLE_ARTICLE).executeTakeFirstOrThrow();
+    // The article has no Portuguese translation: its Portuguese reader gets the English mail.
+    await db().deleteFrom("article_translations").where("article_id", "=", article.id).where("language", "=", "pt").execute();
+
+    const reader = await signIn("reader@example.org", "10.31.0.1");
+    expect((await reader.post("/admin/newsletter", { article: article.id })).status).toBe(403);
+
+    const owner = await adminInMode("10.31.0.2");
+    const created = await owner.post("/admin/newsletter", { article: article.id });
+    expect(created.status).toBe(302);
+    const issuePath = created.headers.get("location")!;
+    expect(issuePath).toMatch(/^\/admin\/newsletter\/[0-9a-f-]{36}$/);
+    const page = await (await owner.get(issuePath)).text();
+    expect(page).toContain(texts.issue.save);
+    // Who gets which: Spanish 1, French 2, English 3 (two English readers and the Portuguese one).
+    expect(page).toMatch(/data-count="es">1 in Español/);
+    expect(page).toMatch(/data-count="en">3 in English/);
+    expect(page).toMatch(/data-count="all">6 in all/);
+    expect(page).not.toContain('data-count="pt"');
+
+    const preview = await owner.get(`${issuePath}/preview?language=es`);
+    expect(preview.headers.get("content-security-policy")).toContain("sandbox");
+    expect(preview.headers.get("cache-control")).toBe("private, no-store");
+    expect(await preview.text()).toContain('lang="es"');
+    expect((await reader.get(`${issuePath}/preview?language=es`)).status).toBe(403);
+
+    const form: Array<[string, string]> = [
+      ["intent", "send"],
+      ["subject_en", "Trade networks: the issue"],
+      ["preheader_en", "What AfCFTA changes"],
+      ["subject_es", "Redes comerciales: el número"],
+      ["preheader_es", ""],
+      ["subject_fr", "Réseaux commerciaux : le numéro"],
+      ["preheader_fr", ""],
+    ];
+    const sent = await owner.post(issuePath, form);
+    expect(sent.status).toBe(200);
+    await until(async () => (await db().selectFrom("newsletter_deliveries").select("status").where("status", "=", "queued").execute()).length === 0 && (await db().selectFrom("newsletter_deliveries").select("status").execute()).length === 6);
+
+    const deliveries = await db().selectFrom("newsletter_deliveries as d").innerJoin("subscribers as s", "s.id", "d.subscriber_id").select(["s.email", "d.status", "d.language"]).execute();
+    const byEmail = Object.fromEntries(deliveries.map((row) => [row.email, row]));
+    expect(byEmail).toMatchObject({
+      "ana@example.org": { status: "sent", language: "es" },
+      "joao@example.org": { status: "sent", language: "en" },
+      "amie@example.org": { status: "sent", language: "fr" },
+      "kofi@example.org": { status: "sent", language: "en" },
+      "gone@example.org": { status: "failed" },
+      "later@example.org": { status: "deferred" },
+    });
+    expect(byEmail["unconfirmed@example.org"]).toBeUndefined();
+    expect(byEmail["left@example.org"]).toBeUndefined();
+    const stopped = await db().selectFrom("subscribers").select(["mail_stopped_reason", "mail_stopped_detail"]).where("email", "=", "gone@example.org").executeTakeFirstOrThrow();
+    expect(stopped.mail_stopped_reason).toBe("hard-bounce");
+    expect(stopped.mail_stopped_detail).toContain("Mailbox does not exist");
+
+    const mails = await Promise.all(smtp.received.filter((raw) => raw.includes("X-Newsletter-Delivery")).map((raw) => simpleParser(raw)));
+    expect(mails).toHaveLength(4);
+    // mailparser folds List-* headers into its own shape: the raw lines say what the mail program reads.
+    const header = (mail: (typeof mails)[number], name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "");
+    const to = (mail: (typeof mails)[number]) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)!.text;
+    expect(mails.map(to).sort()).toEqual(["amie@example.org", "ana@example.org", "joao@example.org", "kofi@example.org"]);
+    for (const mail of mails) {
+      const subscriber = await db().selectFrom("subscribers").select(["unsubscribe_token", "language"]).where("email", "=", to(mail)).executeTakeFirstOrThrow();
+      const mailLanguage = subscriber.language === "pt" ? "en" : subscriber.language;
+      const prefix = mailLanguage === "en" ? "" : `/${mailLanguage}`;
+      expect(header(mail, "list-unsubscribe")).toBe(`<${app.services.config.appUrl}${prefix}/unsubscribe/${subscriber.unsubscribe_token}>`);
+      expect(header(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      expect(mail.html).toContain(`${prefix}/unsubscribe/${subscriber.unsubscribe_token}`);
+      expect(mail.text).toContain(`${prefix}/unsubscribe/${subscriber.unsubscribe_token}`);
+      expect(mail.html).not.toContain("unsubscribe.invalid");
+      expect(Buffer.byteLength(mail.html || "")).toBeLessThan(102 * 1024);
+      // No tracking: the only image is the article's cover.
+      expect((mail.html || "").match(/<img /g)?.length ?? 0).toBeLessThanOrEqual(1);
+    }
+    const spanish = mails.find((mail) => to(mail) === "ana@example.org")!;
+    expect(spanish.subject).toBe("Redes comerciales: el número");
+    expect(mails.find((mail) => to(mail) === "joao@example.org")!.subject).toBe("Trade networks: the issue");
+    // The bounce address is the envelope sender, where reports come back.
+    expect(smtp.received.find((raw) => raw.includes("ana@example.org"))).toMatch(/Return-Path|X-Newsletter-Delivery/);
+
+    // The one-click unsubscribe the headers name works without signing in.
+    const ana = await db().selectFrom("subscribers").select("unsubscribe_token").where("email", "=", "ana@example.org").executeTakeFirstOrThrow();
+    const oneClick = await fetch(`${app.url}/es/unsubscribe/${ana.unsubscribe_token}`, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
+    expect(oneClick.status).toBe(200);
+    const after = await (await owner.get(issuePath)).text();
+    expect(after).toContain('data-figure="all-sent">4<');
+    expect(after).toContain('data-figure="all-unsubscribed">1<');
+
+    const audit = await db().selectFrom("audit_log").select("action").where("resource", "=", `newsletter_issue:${issuePath.split("/").pop()}`).execute();
+    expect(audit.map((row) => row.action).sort()).toEqual(["newsletter.issue.create", "newsletter.issue.save", "newsletter.issue.schedule"]);
+  });
+});
