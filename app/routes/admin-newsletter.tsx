@@ -15,9 +15,8 @@ import { parseInput, trimmedField } from "~/lib/form-input";
 import { refused } from "~/lib/refusal";
 import { refusalIn } from "~/lib/route-policies";
 import { articleForMail } from "~/modules/blog/article-for-mail.server";
-import { issueContent } from "~/modules/newsletter/issues/issue-texts.server";
+import { newIssue } from "~/modules/newsletter/issues/issue-texts.server";
 import { issueSummaries } from "~/modules/newsletter/issues/issue-summaries.server";
-import { createIssue } from "~/modules/newsletter/issues/issues.server";
 import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /** Every issue, newest first, with where it stands. */
@@ -44,8 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!checked.ok) return refused<string, "notFound">({ form: "notFound" }, { status: 400 });
   const item = await articleForMail(services.db, services.config.appUrl, checked.value.article);
   if (!item) return refused<string, "notFound">({ form: "notFound" }, { status: 404 });
-  const content = await issueContent(services.db, item, {}, renderIssueMail);
-  const id = await createIssue(services.db, { sourceKind: "article", sourceId: checked.value.article, content, delivery: "smtp" }, actor, services.now());
+  const id = await newIssue(services.db, { kind: "article", id: checked.value.article, item }, renderIssueMail, actor, services.now());
   return redirect(localizePath(`/admin/newsletter/${id}`, languageOf(params)));
 }
 

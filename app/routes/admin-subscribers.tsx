@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-subscribers";
 import { adminPageMeta } from "~/components/admin/admin-meta";
 import { AdminPage } from "~/components/admin/admin-page";
 import { SubscribersView, type SubscribersViewProps } from "~/components/admin/subscribers-view";
-import { SyncNotice, type SyncProblem } from "~/components/admin/subscriber-sync";
+import { SyncNotice, type SyncAnswer, type SyncProblem } from "~/components/admin/subscriber-sync";
 import { isResendAnswer, ResendNotice, type ResendProblem } from "~/components/admin/subscriber-resend";
 import { formatDateTime, formatMonth } from "~/i18n/format";
 import { languageOf } from "~/i18n/languages";
@@ -13,11 +13,12 @@ import { firstProblem, parseInput } from "~/lib/form-input";
 import { subscriberSearchSchema, typedSearch, SEARCH_ERRORS } from "~/modules/newsletter/subscriber-search";
 import { providerBacklog, syncAllVerified } from "~/modules/newsletter/provider-sync.server";
 import { syncSchema } from "~/modules/newsletter/sync-form";
-import { resendSchema } from "~/modules/newsletter/resend-form";
+import { resendSchema, resumeMailSchema } from "~/modules/newsletter/resend-form";
 import { resendConfirmation } from "~/modules/newsletter/confirmation-resend.server";
 import type { Actor } from "~/modules/audit/audit.server";
 import { answerRefusals, refused } from "~/lib/refusal";
 import { retryAfterHeaders } from "~/lib/rate-limited";
+import { clearMailStop } from "~/modules/newsletter/mail-stops.server";
 import { authorisedVisitor, requestContext } from "~/route-context.server";
 
 /**
@@ -70,6 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = authorisedVisitor(context);
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") === "resend") return resendAnswer(context, actor, form);
+  if (form?.get("intent") === "resume-mail") {
+    const checked = parseInput(resumeMailSchema, form);
+    const resumed = checked.ok && (await clearMailStop(services.db, checked.value.subscriberId, actor, services.now()));
+    return resumed ? { ok: true as const, intent: "resume-mail" as const } : refused<string, ResendProblem>({ form: "invalid" }, { status: 409 });
+  }
   const checked = parseInput(syncSchema, form ?? {});
   if (!checked.ok) return refused<string, SyncProblem>({ form: "invalid" });
   try {
@@ -113,7 +119,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
       titleKey="subscribers"
       refused={refused}
       refusalKey="subscribers.refused"
-      notice={actionData && (isResendAnswer(actionData) ? <ResendNotice answer={actionData} /> : <SyncNotice answer={actionData} />)}
+      notice={actionData && !("intent" in actionData && actionData.intent === "resume-mail") && (isResendAnswer(actionData) ? <ResendNotice answer={actionData} /> : <SyncNotice answer={actionData as SyncAnswer} />)}
     >
       {view && <SubscribersView {...view} />}
     </AdminPage>

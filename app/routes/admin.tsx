@@ -17,6 +17,7 @@ import { actorOf } from "~/modules/audit/audit.server";
 import { securityEventsSince } from "~/modules/audit/audit-log.server";
 import { pendingCommentCount } from "~/modules/comments/moderation.server";
 import { newContactMessageCount } from "~/modules/contact/moderation.server";
+import { issueSummaries } from "~/modules/newsletter/issues/issue-summaries.server";
 import { failedConfirmationMails, subscriberCounts } from "~/modules/newsletter/subscriber-admin.server";
 import { listensInLastDays } from "~/modules/podcast/listen-report.server";
 import { FailedMails, type FailedMail } from "~/components/admin/failed-mails";
@@ -61,16 +62,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /**
  * What the dashboard's cards count: comments to approve, new messages, security events of the last
  * 24 hours, confirmed subscribers and those still to confirm, podcast listens of the last 30 days,
- * draft and scheduled articles.
+ * draft and scheduled articles, the newest newsletter issues.
  */
 async function dashboardCounts({ db, now }: Pick<AppServices, "db" | "now">): Promise<DashboardCounts> {
-  const [pendingComments, newMessages, securityEventsLastDay, subscribers, listensLast30Days, articles] = await Promise.all([
+  const [pendingComments, newMessages, securityEventsLastDay, subscribers, listensLast30Days, articles, issues] = await Promise.all([
     pendingCommentCount(db),
     newContactMessageCount(db),
     securityEventsSince(db, new Date(now().getTime() - 24 * 60 * 60 * 1000)),
     subscriberCounts(db),
     listensInLastDays(db, now(), 30),
     articleStateCounts(db),
+    issueSummaries(db, 3),
   ]);
   return {
     pendingComments,
@@ -81,6 +83,7 @@ async function dashboardCounts({ db, now }: Pick<AppServices, "db" | "now">): Pr
     listensLast30Days,
     draftArticles: articles.drafts,
     scheduledArticles: articles.scheduled,
+    recentIssues: issues.map(({ id, title, status, sent, total }) => ({ id, title, status, sent, total })),
   };
 }
 

@@ -13,7 +13,7 @@ const texts = locales.en.dashboard.issues;
 
 describe.each(dialects)("an article goes out as a newsletter issue, one mail per subscriber in their language, on %s", (dialect) => {
   let smtp: TestSmtpServer;
-  const env: Record<string, string> = { NEWSLETTER_BOUNCE_ADDRESS: "bounces@bounces.test", NEWSLETTER_MAILS_PER_MINUTE: "60000" };
+  const env: Record<string, string> = { NEWSLETTER_BOUNCE_ADDRESS: "bounces@bounces.test", NEWSLETTER_MAILS_PER_MINUTE: "60000", NEWSLETTER_SOFT_BOUNCE_LIMIT: "1" };
   beforeAll(async () => {
     smtp = await startSmtpServer();
     env.SMTP_URL = smtp.url;
@@ -125,5 +125,73 @@ describe.each(dialects)("an article goes out as a newsletter issue, one mail per
 
     const audit = await db().selectFrom("audit_log").select("action").where("resource", "=", `newsletter_issue:${issuePath.split("/").pop()}`).execute();
     expect(audit.map((row) => row.action).sort()).toEqual(["newsletter.issue.create", "newsletter.issue.save", "newsletter.issue.schedule"]);
+  });
+
+  it("tries a deferred mail again after its wait and, past its tries, counts a soft bounce that stops the address at the limit", async () => {
+    const deferred = () => db().selectFrom("newsletter_deliveries as d").innerJoin("subscribers as s", "s.id", "d.subscriber_id").select(["d.status", "d.attempts", "d.issue_id"]).where("s.email", "=", "later@example.org").executeTakeFirstOrThrow();
+    expect(await deferred()).toMatchObject({ status: "deferred", attempts: 1 });
+    const issue = await db().selectFrom("newsletter_issues").select("status").executeTakeFirstOrThrow();
+    expect(issue.status).toBe("sending");
+    for (const [minutes, attempts] of [[5, 2], [30, 3]] as const) {
+      app.clock.advance(minutes * 60_000 + 1_000);
+      await until(async () => (await deferred()).attempts === attempts);
+      expect((await deferred()).status).toBe("deferred");
+    }
+    app.clock.advance(2 * 3_600_000 + 1_000);
+    await until(async () => (await deferred()).status === "failed");
+    const stopped = await db().selectFrom("subscribers").select(["mail_stopped_reason", "soft_bounces"]).where("email", "=", "later@example.org").executeTakeFirstOrThrow();
+    expect(stopped).toMatchObject({ mail_stopped_reason: "soft-bounces", soft_bounces: 1 });
+    await until(async () => (await db().selectFrom("newsletter_issues").select("status").executeTakeFirstOrThrow()).status === "sent");
+  });
+
+  it("shows the owner why an address gets no more mail, and lets it through again, audited", async () => {
+    const owner = await adminInMode("10.31.1.1");
+    const list = await (await owner.get("/admin/subscribers")).text();
+    expect(list).toContain(locales.en.dashboard.subscribers.mailStop["hard-bounce"]);
+    expect(list).toContain("Mailbox does not exist");
+    expect(list).toContain('data-mail-stop="soft-bounces"');
+    const gone = await db().selectFrom("subscribers").select("id").where("email", "=", "gone@example.org").executeTakeFirstOrThrow();
+    const reader = await signIn("reader@example.org", "10.31.1.2");
+    expect((await reader.post("/admin/subscribers", { intent: "resume-mail", subscriberId: gone.id })).status).toBe(403);
+    expect((await owner.post("/admin/subscribers", { intent: "resume-mail", subscriberId: gone.id })).status).toBe(200);
+    const after = await db().selectFrom("subscribers").select(["mail_stopped_reason", "mail_stopped_at"]).where("id", "=", gone.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ mail_stopped_reason: null, mail_stopped_at: null });
+    const audit = await db().selectFrom("audit_log").select("action").where("resource", "=", `subscriber:${gone.id}`).execute();
+    expect(audit.map((row) => row.action)).toContain("newsletter.subscriber.mail-resumed");
+    expect((await owner.post("/admin/subscribers", { intent: "resume-mail", subscriberId: gone.id })).status).toBe(409);
+  });
+
+  it("waits for a scheduled time, sends nothing once cancelled, and sends a rescheduled issue at its new time only", async () => {
+    smtp.answer = () => undefined;
+    const owner = await adminInMode("10.31.2.1");
+    const article = await db().selectFrom("articles").select("id").where("slug", "=", SAMPLE_ARTICLE).executeTakeFirstOrThrow();
+    const newIssue = async () => (await owner.post("/admin/newsletter", { article: article.id })).headers.get("location")!;
+    const local = (date: Date) => date.toISOString().slice(0, 16);
+    const subjects = { subject_en: "Later", subject_es: "Más tarde", subject_fr: "Plus tard" };
+    const schedule = (path: string, at: Date) => owner.post(path, { intent: "schedule", ...subjects, sendAt: local(at), timezoneOffset: "0" });
+    // The header is long enough to be folded: unfolded before it is read.
+    const mailsOf = (path: string) => smtp.received.filter((raw) => raw.replace(/\r?\n[ \t]+/g, "").includes(`X-Newsletter-Delivery:${path.split("/").pop()}.`)).length;
+
+    const past = await schedule(await newIssue(), new Date(app.clock.now().getTime() - 60_000));
+    expect(past.status).toBe(400);
+    expect(await past.text()).toContain("datePast");
+
+    const cancelled = await newIssue();
+    expect((await schedule(cancelled, new Date(app.clock.now().getTime() + 3_600_000))).status).toBe(200);
+    expect((await owner.post(cancelled, { intent: "cancel" })).status).toBe(200);
+    expect((await owner.post(cancelled, { intent: "send", ...subjects })).status).toBe(409);
+
+    const moved = await newIssue();
+    expect((await schedule(moved, new Date(app.clock.now().getTime() + 3_600_000))).status).toBe(200);
+    expect((await schedule(moved, new Date(app.clock.now().getTime() + 2 * 3_600_000))).status).toBe(200);
+    app.clock.advance(3_600_000 + 5_000);
+    // The first time has passed: its row runs, finds the time moved, and sends nothing.
+    await until(async () => (await db().selectFrom("outbox").select("id").where("topic", "=", "newsletter.issue-send").where("done_at", "is", null).execute()).length === 1);
+    expect(mailsOf(moved)).toBe(0);
+    app.clock.advance(3_600_000 + 5_000);
+    await until(async () => (await db().selectFrom("newsletter_issues").select("status").where("id", "=", moved.split("/").pop()!).executeTakeFirstOrThrow()).status === "sent");
+    expect(mailsOf(moved)).toBe(4);
+    expect(mailsOf(cancelled)).toBe(0);
+    expect((await db().selectFrom("newsletter_issues").select("status").where("id", "=", cancelled.split("/").pop()!).executeTakeFirstOrThrow()).status).toBe("cancelled");
   });
 });

@@ -1,4 +1,4 @@
-import { ArrowRight, FilePen, Headphones, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, SlidersHorizontal, Users } from "lucide-react";
+import { ArrowRight, FilePen, Mail, Headphones, MessageSquare, ScrollText, ShieldAlert, ShoppingBag, SlidersHorizontal, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
@@ -15,6 +15,8 @@ export interface DashboardCounts {
   listensLast30Days: number;
   draftArticles: number;
   scheduledArticles: number;
+  /** The three newest newsletter issues: title, where each stands, mails sent of all. */
+  recentIssues: Array<{ id: string; title: string; status: string; sent: number; total: number }>;
 }
 
 function Card({ title, text, href, icon, children }: { title: string; text: string; href: string | null; icon: ReactNode; children?: ReactNode }) {
@@ -56,6 +58,23 @@ export function DashboardCards({ counts }: { counts: DashboardCounts }) {
       <Card title={t("cards.articles.title")} text={t("cards.articles.text")} href="/admin/articles" icon={<FilePen className="size-5" />}>
         <Count highlight={false}>{t("cards.articles.drafts", { number: number.format(counts.draftArticles) })}</Count>
         <Count highlight={counts.scheduledArticles > 0}>{t("cards.articles.scheduled", { number: number.format(counts.scheduledArticles) })}</Count>
+      </Card>
+      <Card title={t("cards.issues.title")} text={t("cards.issues.text")} href="/admin/newsletter" icon={<Mail className="size-5" />}>
+        {counts.recentIssues.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">{t("cards.issues.open")}</p>
+        ) : (
+          <div className="mt-2">
+            <p className="text-sm font-semibold">{t("cards.issues.recent")}</p>
+            <ul className="mt-1 flex flex-col gap-1 text-sm text-muted">
+              {counts.recentIssues.map((issue) => (
+                <li key={issue.id}>
+                  {issue.title} · {t(`issues.status.${issue.status}`)}
+                  {issue.total > 0 && ` · ${t("issues.list.sent", { sent: number.format(issue.sent), total: number.format(issue.total) })}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </Card>
       <Card title={t("cards.audit.title")} text={t("cards.audit.text")} href="/admin/audit-log" icon={<ScrollText className="size-5" />}>
         <p className="mt-2 text-sm text-muted">{t("cards.audit.open")}</p>

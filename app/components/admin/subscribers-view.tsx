@@ -14,6 +14,7 @@ import { WhenCell } from "./log-cells";
 import { ResponsiveTable, type Column } from "./responsive-table";
 import { SubscriberStatsPanel, type SubscriberStatsData } from "./subscriber-stats";
 import { SyncBacklog, SyncButton } from "./subscriber-sync";
+import { MailStopped } from "./subscriber-mail-stop";
 import { ResendButton } from "./subscriber-resend";
 
 /** A subscriber with the sign-up time (and their confirmation mail's) written out in the page's language on the server. */
@@ -127,6 +128,7 @@ export function SubscribersView({ query, error, list, stats, providerWaiting }: 
           <span className={cn("inline-block rounded-2xl px-3 py-0.5 text-sm font-semibold", STATUS_STYLES[row.status])}>{t(`subscribers.status.${row.status}`)}</span>
           {row.mail && <MailState mail={row.mail} />}
           {row.status === "waiting" && <ResendButton subscriberId={row.id} email={row.email} />}
+          {row.mailStop && <MailStopped subscriberId={row.id} email={row.email} stop={row.mailStop} />}
         </div>
       ),
       width: "14%",

@@ -6,3 +6,9 @@ export const resendSchema = z.object({
   intent: z.literal("resend"),
   subscriberId: textField().pipe(z.string().min(1).max(36)),
 });
+
+/** 'Send mail again' for a subscriber whose newsletter mail was stopped (a bounce, a complaint). */
+export const resumeMailSchema = z.object({
+  intent: z.literal("resume-mail"),
+  subscriberId: textField().pipe(z.string().min(1).max(36)),
+});

@@ -41,6 +41,8 @@ export interface SubscriberListItem {
   status: SubscriberStatus;
   /** Only for a subscriber waiting for confirmation. */
   mail: ConfirmationMailState | null;
+  /** Why no newsletter mail goes to this address any more (a bounce, a complaint), until the owner clears it. */
+  mailStop: { reason: string; detail: string | null; at: string } | null;
 }
 
 export interface SubscriberCounts {
@@ -136,7 +138,7 @@ export async function listSubscribers(db: Db, dialect: DialectName, query: strin
   const ids = found?.page && offset === asked.offset ? found.page : matching(db, dialect, search, walk).select("id").orderBy("created_at", order).orderBy("id", order).limit(size).offset(skip);
   const rows = Array.isArray(ids) && ids.length === 0 ? [] : await db
     .selectFrom("subscribers")
-    .select(["id", "email", "first_name", "last_name", "source", "created_at", "is_verified", "unsubscribed_at", "confirmation_mail", "confirmation_mail_error", "confirmation_mail_at"])
+    .select(["id", "email", "first_name", "last_name", "source", "created_at", "is_verified", "unsubscribed_at", "confirmation_mail", "confirmation_mail_error", "confirmation_mail_at", "mail_stopped_reason", "mail_stopped_detail", "mail_stopped_at"])
     .where("id", "in", ids)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -150,6 +152,7 @@ export async function listSubscribers(db: Db, dialect: DialectName, query: strin
     createdAt: row.created_at,
     status: statusOf(row),
     mail: statusOf(row) === "waiting" ? mailStateOf(row) : null,
+    mailStop: row.mail_stopped_reason && row.mail_stopped_at ? { reason: row.mail_stopped_reason, detail: row.mail_stopped_detail ?? null, at: row.mail_stopped_at } : null,
   }));
   return { items, total, more, page, pageCount };
 }

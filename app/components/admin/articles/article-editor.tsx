@@ -11,6 +11,7 @@ import { CoverPanel } from "./cover-panel";
 import { DetailsFields, Section, SeoFields } from "./details-fields";
 import type { EditorAnswer, EditorView } from "./editor-types";
 import { PublishingPanel } from "./publishing-panel";
+import { SendAsNewsletterForm } from "./send-as-newsletter";
 import { RevisionsPanel } from "./revisions-panel";
 import { TextFields } from "./text-fields";
 import { useAutosave, type AutosaveState } from "./use-autosave";
@@ -132,6 +133,9 @@ export function ArticleEditor({ view, done, answer }: { view: EditorView; done: 
             <Section title={t("edit.preview.heading")}>
               <PreviewLinkForm view={view} answer={answer} />
               <UnpublishForm view={view} />
+            </Section>
+            <Section title={t("edit.sections.newsletter")}>
+              <SendAsNewsletterForm view={view} />
             </Section>
             <Section title={t("edit.cover.heading")}>
               <CoverPanel view={view} />

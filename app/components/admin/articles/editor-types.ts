@@ -10,3 +10,6 @@ export type EditorAnswer =
 
 /** The field's error, translated, or undefined. */
 export type ErrorOf = (field: string) => string | undefined;
+
+/** The intent of "Publish and send": the article is published, then a newsletter issue of it is opened. */
+export const PUBLISH_AND_SEND = "publishAndSend";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
-import type { EditorView, ErrorOf } from "./editor-types";
+import { PUBLISH_AND_SEND, type EditorView, type ErrorOf } from "./editor-types";
 import { StateBadge } from "./state-badge";
 
 /** A datetime-local value in the browser's own time for an ISO instant. */
@@ -40,6 +40,11 @@ export function PublishingPanel({ view, publishAt, errorOf, busy }: { view: Edit
         {view.state !== "published" && (
           <button type="submit" name="intent" value="publish" disabled={busy} className={buttonClass({ variant: "primary" })}>
             {t("edit.actions.publish")}
+          </button>
+        )}
+        {view.state !== "published" && view.id && (
+          <button type="submit" name="intent" value={PUBLISH_AND_SEND} disabled={busy} className={buttonClass({ variant: "outline" })}>
+            {t("edit.actions.publishAndSend")}
           </button>
         )}
       </div>

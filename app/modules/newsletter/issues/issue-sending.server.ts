@@ -116,8 +116,8 @@ async function startSending(services: IssueSendingServices, issueId: string, con
 async function sendOne(services: IssueSendingServices, issueId: string, content: IssueContent, delivery: DueDelivery): Promise<void> {
   const { db } = services;
   const now = services.now();
-  const mark = (status: string, fields: { last_error?: string | null; sent_at?: string | null; next_attempt_at?: string; attempts?: number } = {}) =>
-    db.updateTable("newsletter_deliveries").set({ status: status as "sent", ...fields }).where("issue_id", "=", issueId).where("subscriber_id", "=", delivery.subscriber_id).execute();
+  const mark = (status: string, fields: { last_error?: string | null; sent_at?: string | null; next_attempt_at?: string; attempts?: number } = {}, to: Db = db) =>
+    to.updateTable("newsletter_deliveries").set({ status: status as "sent", ...fields }).where("issue_id", "=", issueId).where("subscriber_id", "=", delivery.subscriber_id).execute();
   if (delivery.unsubscribed_at || delivery.mail_stopped_at) return void (await mark("skipped"));
   const language: Language = isLanguage(delivery.language) ? delivery.language : DEFAULT_LANGUAGE;
   const mail = content[language] ?? content[DEFAULT_LANGUAGE]!;
@@ -136,15 +136,20 @@ async function sendOne(services: IssueSendingServices, issueId: string, content:
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
     if (error instanceof MailServerUnavailable) throw new RetryLater(reason, { untilBack: true });
     if (error instanceof MailRefused) {
-      await mark("failed", { last_error: reason, attempts: delivery.attempts + 1 });
-      await stopMail(db, delivery.subscriber_id, "hard-bounce", reason, now);
+      // The mail's outcome and the address's stop are one change: no reader sees one without the other.
+      await db.transaction().execute(async (trx) => {
+        await mark("failed", { last_error: reason, attempts: delivery.attempts + 1 }, trx);
+        await stopMail(trx, delivery.subscriber_id, "hard-bounce", reason, now);
+      });
       return;
     }
     const attempts = delivery.attempts + 1;
     const wait = SENDING.retryDelaysMs[attempts - 1];
     if (wait === undefined) {
-      await mark("failed", { last_error: reason, attempts });
-      await countSoftBounce(db, delivery.subscriber_id, services.newsletter.softBounceLimit, reason, now);
+      await db.transaction().execute(async (trx) => {
+        await mark("failed", { last_error: reason, attempts }, trx);
+        await countSoftBounce(trx, delivery.subscriber_id, services.newsletter.softBounceLimit, reason, now);
+      });
     } else {
       await mark("deferred", { last_error: reason, attempts, next_attempt_at: new Date(now.getTime() + wait).toISOString() });
     }

@@ -3,7 +3,11 @@ import { translatorFor } from "~/i18n/i18n";
 import { LANGUAGES, type Language } from "~/i18n/languages";
 import { resourcesFor } from "~/i18n/resources.server";
 import { readSettings } from "~/modules/settings/settings.server";
+import type { Actor } from "~/modules/audit/audit.server";
 import type { IssueContent, IssueLanguageContent, IssueMailProps, MailItem } from "./issue-content";
+import { createIssue } from "./issues.server";
+
+type Render = (props: IssueMailProps) => Promise<IssueLanguageContent>;
 
 /** The subject and preheader the owner chose per language; absent ones start as the title and the summary. */
 export type IssueTexts = Partial<Record<Language, { subject: string; preheader: string }>>;
@@ -12,7 +16,7 @@ export type IssueTexts = Partial<Record<Language, { subject: string; preheader: 
  * Every language's mail of an item: the owner's subject and preheader, the mail's own words in that
  * language and the owner's footer (sender line, postal address), rendered by `render`.
  */
-export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, render: (props: IssueMailProps) => Promise<IssueLanguageContent>): Promise<IssueContent> {
+export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, render: Render): Promise<IssueContent> {
   const settings = await readSettings(db);
   const content: IssueContent = {};
   for (const language of LANGUAGES) {
@@ -41,4 +45,10 @@ export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, re
     });
   }
   return content;
+}
+
+/** A draft issue of an article or an episode, its mails rendered with the titles and summaries as subjects and preheaders. */
+export async function newIssue(db: Db, source: { kind: "article" | "episode"; id: string; item: MailItem }, render: Render, actor: Actor, now: Date): Promise<string> {
+  const content = await issueContent(db, source.item, {}, render);
+  return createIssue(db, { sourceKind: source.kind, sourceId: source.id, content, delivery: "smtp" }, actor, now);
 }
