@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fakeMailerLiteCampaigns, type FakeAccount, type FakeCampaign, type FakeCampaignStats } from "./fake-mailerlite-campaigns";
 import { fixedWindow, type FakeLimits } from "./fake-mailerlite-limits";
 import { fakeMailerLiteRoutes, type FakeAnswer, type FakeSubscriber } from "./fake-mailerlite-routes";
 
+export type { FakeAccount, FakeCampaign } from "./fake-mailerlite-campaigns";
 export type { FakeAnswer, FakeSubscriber } from "./fake-mailerlite-routes";
 
 /**
@@ -12,7 +14,14 @@ export type { FakeAnswer, FakeSubscriber } from "./fake-mailerlite-routes";
  * X-RateLimit-Reset) beyond; POST /batch with at most 50 requests, counted as one request, and a batch
  * made only of subscriber upserts counted as an import too (5 a minute, its own 429); POST /subscribers
  * (upsert by email), PUT /subscribers/{id} (by id only), GET /subscribers/{id or email}, GET /groups
- * in pages; 404 for anything else. The window is 60 s unless a test asks for a shorter one.
+ * in pages (filter[name] matching part of a name), POST /groups, POST /subscribers/{id}/groups/{group_id}
+ * (add to a group), GET /groups/{id}/subscribers; the campaigns (fake-mailerlite-campaigns.ts): POST
+ * /campaigns (regular, HTML content refused with a 422 when `account.customHtmlAllowed` is false),
+ * GET /campaigns, GET and DELETE /campaigns/{id}, POST /campaigns/{id}/schedule (instant, or at a
+ * date, hours and minutes in the future) and POST /campaigns/{id}/cancel; 404 for anything else.
+ * Every call counts against the same limits. The window is 60 s unless a test asks for a shorter one.
+ * Campaigns are sent on the stand-in's clock (`now` plus what `advance` added): at each request, and
+ * when a test calls deliverDue(), to the active subscribers of their groups.
  * It records every call (a batch's inner requests too), and answers can be scripted: "the next two
  * POSTs answer 503, then one 429 with Retry-After: 1".
  */
@@ -51,8 +60,20 @@ export interface FakeMailerLite {
   /** By lower-cased email. */
   subscribers: Map<string, FakeSubscriber>;
   groups: Array<{ id: string; name: string }>;
+  /** By id. */
+  campaigns: Map<string, FakeCampaign>;
+  /** The account's plan and settings; a test may change them between requests. */
+  account: FakeAccount;
   limits: Required<FakeLimits>;
   stats: FakeMailerLiteStats;
+  /** The stand-in's clock (ms since the epoch). */
+  now(): number;
+  /** Moves the stand-in's clock on, and sends the campaigns whose time has come. */
+  advance(ms: number): void;
+  /** Sends the ready campaigns whose time has come; returns how many went. */
+  deliverDue(): number;
+  /** Adds what recipients did with a sent campaign to its stats (bounces, unsubscribes, spam complaints). */
+  recordCampaignEvents(id: string, events: Partial<Record<"hardBounces" | "softBounces" | "unsubscribes" | "spamComplaints", number>>): void;
   /** The next requests matching `match` get these answers, in order, instead of the real one (no limit counted). */
   failNext(answers: FakeAnswer[], match?: { method?: string; path?: string }): void;
   /** Calls of one method and path (query ignored), batched or not, that were answered 2xx (none when not recorded). */
@@ -67,9 +88,23 @@ export async function startFakeMailerLite({
   apiKey = "fake-key-0123456789",
   groupNames = DEFAULT_GROUPS,
   limits = {},
-  now = Date.now,
+  now: baseNow = Date.now,
   recordCalls = true,
-}: { apiKey?: string; groupNames?: string[]; limits?: FakeLimits; now?: () => number; recordCalls?: boolean } = {}): Promise<FakeMailerLite> {
+  customHtmlAllowed = true,
+  verifiedSenders = null,
+  accountTimeZone = "UTC",
+}: {
+  apiKey?: string;
+  groupNames?: string[];
+  limits?: FakeLimits;
+  now?: () => number;
+  recordCalls?: boolean;
+  customHtmlAllowed?: boolean;
+  verifiedSenders?: string[] | null;
+  accountTimeZone?: string;
+} = {}): Promise<FakeMailerLite> {
+  let advanced = 0;
+  const now = () => baseNow() + advanced;
   const calls: RecordedCall[] = [];
   const subscribers = new Map<string, FakeSubscriber>();
   const groups = groupNames.map((name, index) => ({ id: String(9_000_000_000 + index), name }));
@@ -86,7 +121,10 @@ export async function startFakeMailerLite({
     windowLimited = true;
   };
   const imports = fixedWindow(settings.importsPerWindow, settings.windowMs, now);
-  const route = fakeMailerLiteRoutes({ subscribers, groups });
+  const account: FakeAccount = { customHtmlAllowed, verifiedSenders, timeZone: accountTimeZone };
+  const subscriberRoute = fakeMailerLiteRoutes({ subscribers, groups });
+  const campaignsApi = fakeMailerLiteCampaigns({ subscribers, groups, account, now });
+  const route = (method: string, path: string, body: unknown) => campaignsApi.route(method, path, body) ?? subscriberRoute(method, path, body);
 
   function batch(body: unknown, outer: number, authorization: string | undefined): FakeAnswer {
     const list = (body as { requests?: unknown } | undefined)?.requests;
@@ -146,6 +184,7 @@ export async function startFakeMailerLite({
       } catch {
         body = text;
       }
+      campaignsApi.deliverDue();
       const method = request.method ?? "GET";
       const url = request.url ?? "/";
       const path = url.replace(/^\/api(?=\/|$)/, "");
@@ -173,8 +212,22 @@ export async function startFakeMailerLite({
     calls,
     subscribers,
     groups,
+    campaigns: campaignsApi.campaigns,
+    account,
     limits: settings,
     stats,
+    now,
+    advance(ms) {
+      advanced += ms;
+      campaignsApi.deliverDue();
+    },
+    deliverDue: campaignsApi.deliverDue,
+    recordCampaignEvents(id, events) {
+      const campaign = campaignsApi.campaigns.get(id);
+      if (campaign?.status !== "sent") throw new Error(`Campaign ${id} has not been sent.`);
+      const keys: Record<keyof typeof events, keyof FakeCampaignStats> = { hardBounces: "hard_bounces_count", softBounces: "soft_bounces_count", unsubscribes: "unsubscribes_count", spamComplaints: "spam_count" };
+      for (const [event, count] of Object.entries(events) as Array<[keyof typeof events, number]>) campaign.stats[keys[event]] += count;
+    },
     failNext(answers, match = {}) {
       for (const one of answers) script.push({ answer: one, match });
     },

@@ -1,28 +1,25 @@
 import type { AppConfig } from "~/lib/config.server";
-import { MailingProviderError } from "./provider-error";
-import { createPace, type ProviderPace } from "./provider-pace";
+import { createMailerLiteRequest, type MailerLiteOptions, type ProviderReply } from "./mailerlite-request.server";
+import type { ProviderPace } from "./provider-pace";
 import { requestBody, type ProviderRequest, type ProviderSubscriber, type ProviderSubscriberChange } from "./provider-requests";
 
 export { MailingProviderError } from "./provider-error";
 export type { ProviderPace } from "./provider-pace";
+export type { MailerLiteOptions, ProviderReply } from "./mailerlite-request.server";
 export { BATCH_MAX, providerRequests, type ProviderRequest, type ProviderStatus, type ProviderSubscriber, type ProviderSubscriberChange } from "./provider-requests";
 
 /**
  * The mailing provider's REST API (MailerLite "connect" API): bearer auth, JSON, base URL from
  * MAILERLITE_BASE_URL. The key is sent only in the Authorization header of these requests: it is
  * never logged, never put in an error and never returned. Every answer's X-RateLimit-Remaining and
- * every 429's Retry-After are kept in `pace`, so callers can wait instead of asking again.
+ * every 429's Retry-After are kept in `pace`, so callers can wait instead of asking again. The
+ * request itself (time-out, errors, pace) is mailerlite-request.server.ts, shared with the
+ * campaigns client.
  */
 
 export interface ProviderGroup {
   id: string;
   name: string;
-}
-
-/** One request's answer: inside a batch, or alone. */
-export interface ProviderReply {
-  status: number;
-  body: unknown;
 }
 
 export interface MailingProvider {
@@ -43,16 +40,6 @@ export interface MailingProvider {
   pace: ProviderPace;
 }
 
-export interface MailerLiteOptions {
-  apiKey: string;
-  baseUrl: string;
-  /** Per request; the provider's own limit is about 60 s, a worker should not wait that long. */
-  timeoutMs?: number;
-  /** The services' clock, for a Retry-After given as a date and for the pace. */
-  now: () => Date;
-}
-
-const BODY_LIMIT = 500;
 const GROUP_PAGES_MAX = 50;
 
 /** The mailing provider the settings name, or null when MAILERLITE_API_KEY is unset (the sync is then skipped). */
@@ -60,42 +47,8 @@ export function createMailingProvider(settings: AppConfig["mailerLite"], { now }
   return settings.apiKey ? createMailerLiteClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl, now }) : null;
 }
 
-export function createMailerLiteClient({ apiKey, baseUrl, timeoutMs = 10_000, now }: MailerLiteOptions): MailingProvider {
-  const base = baseUrl.replace(/\/+$/, "");
-  const pace = createPace();
-  const scrub = (text: string) => {
-    const blanked = (apiKey ? text.split(apiKey).join("[redacted]") : text).replace(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+/g, "[email]");
-    return blanked.length > BODY_LIMIT ? `${blanked.slice(0, BODY_LIMIT)}…` : blanked;
-  };
-  const failure = (status: number | null, body: string, retryAfterMs?: number) => new MailingProviderError(status, scrub(body), retryAfterMs);
-
-  /** One HTTP request; an answer of any status is returned, only a missing or unreadable one throws. */
-  async function exchange(method: ProviderRequest["method"], path: string, body?: unknown): Promise<ProviderReply & { text: string }> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${apiKey}`, Accept: "application/json", "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "error",
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-      throw failure(null, timedOut ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}${cause}`);
-    }
-    const text = await response.text().catch(() => "");
-    const at = now();
-    const retryAfterMs = pace.observe(response.status, response.headers, text, at);
-    if (response.status === 401 || response.status === 429 || response.status >= 500) throw failure(response.status, text, retryAfterMs);
-    if (text === "") return { status: response.status, body: undefined, text };
-    try {
-      return { status: response.status, body: JSON.parse(text) as unknown, text };
-    } catch {
-      throw failure(response.status, `answer is not JSON: ${text}`);
-    }
-  }
+export function createMailerLiteClient(options: MailerLiteOptions): MailingProvider {
+  const { pace, exchange, failure } = createMailerLiteRequest(options);
 
   /** A request whose every non-2xx answer is an error. */
   async function call(method: ProviderRequest["method"], path: string, body?: unknown): Promise<unknown> {
