@@ -35,7 +35,7 @@ const environmentSchema = z.object({
   DKIM_PRIVATE_KEY_FILE: optional(z.string().trim()),
   CONTACT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, "expected an email address").default(DEFAULT_CONTACT_EMAIL),
   NEWSLETTER_BOUNCE_ADDRESS: optional(z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, "expected an email address")),
-  NEWSLETTER_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  NEWSLETTER_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(20).default(2),
   NEWSLETTER_SOFT_BOUNCE_LIMIT: z.coerce.number().int().min(1).max(20).default(3),
   BOUNCE_IMAP_URL: optional(z.string().regex(/^imaps?:\/\/[^\s@]+:[^\s@]+@[^\s/]+(\/\S*)?$/, "expected imap://user:password@host:port or imaps://…")),

@@ -22,6 +22,14 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** The envelope sender (SMTP's MAIL FROM), where bounce reports go; the From address when absent. */
   envelopeFrom?: string;
+  /**
+   * Run once the server has taken the sender and recipients and the whole message is on its way, before
+   * its end (SMTP's final "."): what the caller records here is on disk before the server can accept the
+   * mail. A sender that records "sent" here never sends it twice across a crash; only a crash in the
+   * instant between the record and the last byte loses the mail. Kept by the pooled (newsletter) transport
+   * and the file mailer; the other SMTP transport sends without it and records after the answer.
+   */
+  beforeEnd?: () => Promise<void>;
 }
 
 /** The DKIM signature every mail carries when it is configured (nodemailer signs the headers and body). */
@@ -94,10 +102,17 @@ function onFirstMail(make: (loaded: typeof nodemailer) => Promise<Transporter>):
 }
 
 function smtpMailer(smtpUrl: string, from: string, dkim: DkimSigning | undefined, connections: number | undefined): Mailer {
-  const pooling = connections ? { pool: true as const, maxConnections: connections, maxMessages: 500 } : {};
-  const { transport, close } = onFirstMail(async (loaded) =>
-    loaded.createTransport({ ...(await import("./smtp-options")).smtpTransportOptions(smtpUrl), ...pooling, ...signing(dkim) }),
-  );
+  const { transport, close } = onFirstMail(async (loaded) => {
+    const options = (await import("./smtp-options")).smtpTransportOptions(smtpUrl);
+    if (!connections) return loaded.createTransport({ ...options, ...signing(dkim) });
+    // The pooled transport holds each message's end for its beforeEnd step, and signs inside it.
+    const pooled = loaded.createTransport({ ...options, pool: true, maxConnections: connections, maxMessages: 500 });
+    const { holdEnds } = await import("./end-held");
+    const { default: DKIM } = await import("nodemailer/lib/dkim");
+    const signer = dkim && new DKIM({ ...dkim, headerFieldNames: DKIM_SIGNED_HEADERS });
+    holdEnds(pooled, signer ? (message) => signer.sign(message) : undefined);
+    return pooled;
+  });
   return {
     async send(message) {
       try {
@@ -118,11 +133,14 @@ function fileMailer(folder: string, from: string, logger: Logger, now: () => Dat
   const { transport: compose, close } = onFirstMail(async (loaded) => loaded.createTransport({ streamTransport: true, buffer: true, newline: "unix", ...signing(dkim) }));
   return {
     async send(message) {
-      const { message: raw } = (await (await compose()).sendMail(composed(from, message))) as { message: Buffer };
+      const { beforeEnd, ...rest } = message;
+      const { message: raw } = (await (await compose()).sendMail(composed(from, rest))) as { message: Buffer };
       await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const name = `${now().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
       const temporary = path.join(folder, `.${name}.tmp`);
       await writeFile(temporary, raw, { mode: PRIVATE_FILE_MODE });
+      // The file appears (the mail "leaves") only once the caller recorded it.
+      await beforeEnd?.();
       await rename(temporary, path.join(folder, name));
       // The subject may carry a reader's name: only the file is logged.
       logger.info({ file: path.join(folder, name) }, "mail written to file (no SMTP_URL set)");

@@ -35,6 +35,13 @@ export const OUTBOX_LIMITS = {
   batchSize: 20,
 } as const;
 
+/**
+ * Shorter claims for topics whose runs are short by design: a newsletter issue sends a slice of at
+ * most 25 s per run, so a process killed mid-slice leaves its issue to another (or to itself, restarted)
+ * a minute later rather than five.
+ */
+const TOPIC_LEASES_MS: Partial<Record<OutboxTopic, number>> = { "newsletter.issue-send": 60_000 };
+
 export interface DrainOptions {
   /** Asked between rows: true stops the drain (shutdown). */
   shouldStop?: () => boolean;
@@ -120,7 +127,7 @@ export async function drainOutbox(services: Services, handlers: OutboxHandlers, 
       if (result.claimed >= limit || options.shouldStop?.()) break;
       seen.add(candidate.id);
       if (paused.has(candidate.topic)) continue;
-      const claim = await claimOutboxRow(services.db, candidate.id, services.now(), options.leaseMs ?? OUTBOX_LIMITS.leaseMs);
+      const claim = await claimOutboxRow(services.db, candidate.id, services.now(), options.leaseMs ?? TOPIC_LEASES_MS[candidate.topic as OutboxTopic] ?? OUTBOX_LIMITS.leaseMs);
       if (!claim) {
         result.lost += 1;
         continue;

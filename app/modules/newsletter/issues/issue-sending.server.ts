@@ -21,8 +21,8 @@ export interface IssueSendingServices {
 }
 
 export const SENDING = {
-  /** A slice of the sending holds the outbox worker this long at most, then gives way to other work. */
-  sliceMs: 10_000,
+  /** A slice of the sending holds the outbox worker this long at most (its claim lasts a minute), then gives way to other work. */
+  sliceMs: 25_000,
   /** Deliveries read per query. */
   chunk: 200,
   /** After a 4xx, the mail is tried again after these waits; past the last it counts as a soft bounce. */
@@ -73,18 +73,24 @@ export async function sendIssueSlice(services: IssueSendingServices, payload: { 
 
 type DueDelivery = Awaited<ReturnType<typeof dueDeliveries>>[number];
 
-function dueDeliveries(db: Db, issueId: string, now: Date) {
-  return db
-    .selectFrom("newsletter_deliveries as d")
-    .innerJoin("subscribers as s", "s.id", "d.subscriber_id")
-    .select(["d.subscriber_id", "d.language", "d.attempts", "s.email", "s.unsubscribe_token", "s.unsubscribed_at", "s.mail_stopped_at"])
-    .where("d.issue_id", "=", issueId)
-    .where("d.status", "in", ["queued", "deferred"])
-    .where("d.next_attempt_at", "<=", now.toISOString())
-    .orderBy("d.next_attempt_at")
-    .orderBy("d.subscriber_id")
-    .limit(SENDING.chunk)
-    .execute();
+/**
+ * The next mails to send: queued ones first, then deferred ones whose time has come. Each state is read
+ * on its own from the (issue, status, next_attempt_at) index, in its order, with nothing to sort.
+ */
+async function dueDeliveries(db: Db, issueId: string, now: Date) {
+  const due = (status: "queued" | "deferred", limit: number) =>
+    db
+      .selectFrom("newsletter_deliveries as d")
+      .innerJoin("subscribers as s", "s.id", "d.subscriber_id")
+      .select(["d.subscriber_id", "d.language", "d.attempts", "s.email", "s.unsubscribe_token", "s.unsubscribed_at", "s.mail_stopped_at"])
+      .where("d.issue_id", "=", issueId)
+      .where("d.status", "=", status)
+      .where("d.next_attempt_at", "<=", now.toISOString())
+      .orderBy("d.next_attempt_at")
+      .limit(limit)
+      .execute();
+  const queued = await due("queued", SENDING.chunk);
+  return queued.length === SENDING.chunk ? queued : [...queued, ...(await due("deferred", SENDING.chunk - queued.length))];
 }
 
 /** Writes the deliveries and marks the issue sending, in one transaction (a second run finds them written). */
@@ -122,6 +128,13 @@ async function sendOne(services: IssueSendingServices, issueId: string, content:
   const language: Language = isLanguage(delivery.language) ? delivery.language : DEFAULT_LANGUAGE;
   const mail = content[language] ?? content[DEFAULT_LANGUAGE]!;
   const ownLink = unsubscribeUrl(services.appUrl, delivery.unsubscribe_token, language);
+  // Recorded as sent before the server can accept it (the mailer holds the message's end until then):
+  // a process killed at any point sends no mail twice.
+  let recorded = false;
+  const recordSent = async () => {
+    await mark("sent", { sent_at: now.toISOString(), attempts: delivery.attempts + 1, last_error: null });
+    recorded = true;
+  };
   try {
     await services.mailer.send({
       to: delivery.email,
@@ -131,10 +144,16 @@ async function sendOne(services: IssueSendingServices, issueId: string, content:
       language,
       envelopeFrom: services.newsletter.bounceAddress,
       headers: { ...unsubscribeHeaders(services.appUrl, delivery.unsubscribe_token, language), [DELIVERY_HEADER]: deliveryHeaderValue(issueId, delivery.subscriber_id), Precedence: "bulk" },
+      beforeEnd: recordSent,
     });
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
-    if (error instanceof MailServerUnavailable) throw new RetryLater(reason, { untilBack: true });
+    // Refused or lost after its record (the server answered the message's end, or the connection broke
+    // there): the record is corrected below, or put back to be sent again.
+    if (error instanceof MailServerUnavailable) {
+      if (recorded) await mark(delivery.attempts > 0 ? "deferred" : "queued", { sent_at: null });
+      throw new RetryLater(reason, { untilBack: true });
+    }
     if (error instanceof MailRefused) {
       // The mail's outcome and the address's stop are one change: no reader sees one without the other.
       await db.transaction().execute(async (trx) => {
@@ -155,7 +174,7 @@ async function sendOne(services: IssueSendingServices, issueId: string, content:
     }
     return;
   }
-  await mark("sent", { sent_at: now.toISOString(), attempts: delivery.attempts + 1, last_error: null });
+  if (!recorded) await recordSent();
   await deliveredTo(db, delivery.subscriber_id);
 }
 
