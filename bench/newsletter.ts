@@ -107,7 +107,12 @@ async function main() {
     await scheduleIssue(services.db, { enqueue: services.outbox.enqueue }, issueId, new Date(), SYSTEM_ACTOR, new Date());
     await until(async () => (await sink.stats()).received > 0);
     let peak = memoryBefore;
-    const sampler = setInterval(() => (peak = Math.max(peak, treeRssBytes(server.child.pid!))), 100);
+    const series: number[] = [];
+    const sampler = setInterval(() => {
+      const rss = treeRssBytes(server.child.pid!);
+      peak = Math.max(peak, rss);
+      series.push(rss);
+    }, 100);
     const pagesDuring = await articleRate(server.url);
     await until(async () => (await sink.stats()).received >= RECIPIENTS / 2);
     clearInterval(sampler);
@@ -126,6 +131,8 @@ async function main() {
     row("site: mails/s (first half)", site.toFixed(0), `bare nodemailer loop: ${bare.toFixed(0)}/s`, `ratio ${(site / bare).toFixed(2)} (goal >= 0.5)`);
     row("server memory while sending", `+${((peak - memoryBefore) / 1048576).toFixed(1)} MB`, `before: ${(memoryBefore / 1048576).toFixed(0)} MB`, "goal <= +50 MB");
     row("cached article while sending", `${pagesDuring.toFixed(0)} req/s`, `before: ${pagesBefore.toFixed(0)} req/s`, `ratio ${(pagesDuring / pagesBefore).toFixed(2)} (goal >= 0.8)`);
+    const mb = (bytes: number) => `${Math.round((bytes - memoryBefore) / 1048576)}`;
+    console.log(`  memory over the first half, MB above before, each second: ${series.filter((_, index) => index % 10 === 9).map(mb).join(" ")}`);
     row("kill -9 at half, started again", `${killedAt.toLocaleString("en-US")} sent`, `then: ${end.distinct.toLocaleString("en-US")} distinct recipients`, `missing ${RECIPIENTS - end.distinct}, twice ${end.duplicates} (goal 0, 0)`);
   } finally {
     services.mailer.close();

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { Db } from "~/adapters/db/database.server";
 import { MailRefused, MailServerUnavailable, type Mailer } from "~/adapters/mail/mailer.server";
@@ -53,6 +54,7 @@ export async function sendIssueSlice(services: IssueSendingServices, payload: { 
   const content = parseContent(issue.content);
   const deadline = Date.now() + sliceMs;
   const pace = pacer(services.newsletter.mailsPerMinute);
+  const breathe = breather();
   while (Date.now() < deadline) {
     const status = await db.selectFrom("newsletter_issues").select("status").where("id", "=", issue.id).executeTakeFirst();
     if (status?.status !== "sending") return;
@@ -63,6 +65,7 @@ export async function sendIssueSlice(services: IssueSendingServices, payload: { 
       while (cursor < due.length && Date.now() < deadline) {
         const delivery = due[cursor++]!;
         await pace();
+        await breathe();
         await sendOne(services, issue.id, content, delivery);
       }
     };
@@ -82,7 +85,7 @@ async function dueDeliveries(db: Db, issueId: string, now: Date) {
     db
       .selectFrom("newsletter_deliveries as d")
       .innerJoin("subscribers as s", "s.id", "d.subscriber_id")
-      .select(["d.subscriber_id", "d.language", "d.attempts", "s.email", "s.unsubscribe_token", "s.unsubscribed_at", "s.mail_stopped_at"])
+      .select(["d.subscriber_id", "d.language", "d.attempts", "s.email", "s.unsubscribe_token", "s.unsubscribed_at", "s.mail_stopped_at", "s.soft_bounces"])
       .where("d.issue_id", "=", issueId)
       .where("d.status", "=", status)
       .where("d.next_attempt_at", "<=", now.toISOString())
@@ -175,7 +178,7 @@ async function sendOne(services: IssueSendingServices, issueId: string, content:
     return;
   }
   if (!recorded) await recordSent();
-  await deliveredTo(db, delivery.subscriber_id);
+  if (Number(delivery.soft_bounces ?? 0) > 0) await deliveredTo(db, delivery.subscriber_id);
 }
 
 /** More due now: run again at once; only deferred mails left: run again when the first is due; none: the issue is sent. */
@@ -221,4 +224,22 @@ export async function sendIssueTest(services: Pick<IssueSendingServices, "db" | 
     text: mail.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, services.appUrl),
     language,
   });
+}
+
+/**
+ * Readers first: while the process's event loop is nearly full (pages being served on top of the
+ * sending), each lane waits a little before its next mail, longer while it stays full, so the send
+ * slows down rather than the pages.
+ */
+function breather({ busyShare = 0.9, windowMs = 100, longestPauseMs = 200 } = {}): () => Promise<void> {
+  let since = performance.eventLoopUtilization();
+  let pauseMs = 0;
+  return async () => {
+    const spent = performance.eventLoopUtilization(since);
+    if (spent.idle + spent.active >= windowMs) {
+      since = performance.eventLoopUtilization();
+      pauseMs = spent.utilization >= busyShare ? Math.min(longestPauseMs, Math.max(10, pauseMs * 2)) : 0;
+    }
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  };
 }
