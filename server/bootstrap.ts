@@ -7,6 +7,7 @@ import { openDatabase, type Db, type DialectName } from "~/adapters/db/database.
 import { migrateToLatest } from "~/adapters/db/migrate.server";
 import { createMailer } from "~/adapters/mail/mailer.server";
 import { createMailingProvider } from "~/adapters/mailing/mailerlite.server";
+import { createCampaignProvider } from "~/adapters/mailing/mailerlite-campaigns.server";
 import { PageCache } from "~/adapters/pages/page-cache.server";
 import { pageChangeFeed } from "~/adapters/pages/page-changes.server";
 import { createObjectStorage } from "~/adapters/storage/object-storage.server";
@@ -76,6 +77,8 @@ export async function connectServices(config: AppConfig, logger: Logger, { db, d
   // better-auth loads at the first request that needs an account (a sign-in, a session cookie, the admin pages).
   const auth = loadAuthOnFirstUse({ db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
   const mailingProvider = createMailingProvider(config.mailerLite, { now });
+  // One account, one pace: the campaigns client waits on the subscriber client's limits and the other way round.
+  const campaigns = mailingProvider && config.mailerLite.apiKey ? createCampaignProvider({ apiKey: config.mailerLite.apiKey, baseUrl: config.mailerLite.baseUrl, now, pace: mailingProvider.pace }) : null;
   const signedLinks = createSignedLinks(config.sessionSecret);
   const uploads = await createStagedUploads(config, now);
   // The cover worker's file is found beside its adapter's code: in app/adapters/documents/ under tsx, in build/entry/
@@ -86,5 +89,5 @@ export async function connectServices(config: AppConfig, logger: Logger, { db, d
   // A page older than a minute renders again: time alone changes some pages (a scheduled article).
   const pageCache = config.pageCacheBytes > 0 ? new PageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: 60_000, now: () => now().getTime() }) : null;
   const pageChanges = await pageChangeFeed(db, (areas) => pageCache?.invalidate(areas), logger);
-  return { auth, config, db, dialect, logger, mailer, newsletterMailer, mailingProvider, mp3, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
+  return { auth, config, db, dialect, logger, mailer, newsletterMailer, mailingProvider, campaigns, mp3, now, outbox, pageCache, pageChanges, pdfCovers, signedLinks, storage, uploads };
 }

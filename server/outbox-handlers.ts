@@ -4,6 +4,8 @@ import { accountMailHandlers } from "~/modules/accounts/account-mail-jobs.server
 import { publishScheduled } from "~/modules/blog/editor/article-state.server";
 import { mailContactMessage } from "~/modules/contact/owner-mail.server";
 import { sendConfirmationMail } from "~/modules/newsletter/confirmation-mail.server";
+import { readBounceMailbox } from "~/modules/newsletter/bounces.server";
+import { sendIssueThroughMailerLite } from "~/modules/newsletter/issues/issue-campaigns.server";
 import { sendIssueSlice, sendIssueTest } from "~/modules/newsletter/issues/issue-sending.server";
 import { createProviderHandlers } from "~/modules/newsletter/provider-sync.server";
 import type { OutboxBatchHandler } from "~/modules/outbox/batch.server";
@@ -17,7 +19,7 @@ import { outboxMailer } from "~/modules/outbox/outbox-mailer.server";
  * waiting (nothing is lost) until its handler is filled in here.
  */
 export function outboxHandlers(
-  services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "newsletterMailer" | "mailingProvider" | "config" | "now"> & { pageChanges: PageChanges; outbox: Pick<Outbox, "wake"> },
+  services: Pick<AppServices, "auth" | "db" | "logger" | "mailer" | "newsletterMailer" | "mailingProvider" | "campaigns" | "config" | "now"> & { pageChanges: PageChanges; outbox: Pick<Outbox, "wake"> },
 ): { [T in OutboxTopic]: OutboxHandler<T> | OutboxBatchHandler | undefined } {
   const { db, config } = services;
   const provider = createProviderHandlers(services);
@@ -37,11 +39,15 @@ export function outboxHandlers(
           appUrl: config.appUrl,
           newsletter: { ...config.newsletter, bounceAddress: config.newsletter.bounceAddress ?? addressOf(config.mailFrom) },
           wake: services.outbox.wake,
+          mailerLite: mailerLiteIssues(services),
         },
         payload,
       ),
     "newsletter.issue-test": (payload) => sendIssueTest({ db, appUrl: config.appUrl, mailer }, payload),
-    "newsletter.bounces": undefined,
+    "newsletter.bounces": async () => {
+      if (!config.newsletter.bounceImapUrl) return;
+      await readBounceMailbox({ db, now: services.now, mailbox: { imapUrl: config.newsletter.bounceImapUrl }, softBounceLimit: config.newsletter.softBounceLimit });
+    },
     "newsletter.provider-upsert": provider["newsletter.provider-upsert"],
     "newsletter.provider-unsubscribe": provider["newsletter.provider-unsubscribe"],
     "accounts.mail": accounts["accounts.mail"],
@@ -53,3 +59,10 @@ export function outboxHandlers(
 
 /** The address in a From line ("Name <address>" or the address alone). */
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/** MailerLite's delivery of issues, when the site has a MailerLite key; the sender is MAIL_FROM's name and address. */
+function mailerLiteIssues({ db, now, mailingProvider, campaigns, config }: Pick<AppServices, "db" | "now" | "mailingProvider" | "campaigns" | "config">) {
+  if (!mailingProvider || !campaigns) return undefined;
+  const from = { name: /^\s*"?([^"<]*?)"?\s*</.exec(config.mailFrom)?.[1] || config.mailFrom, address: addressOf(config.mailFrom) };
+  return (issueId: string) => sendIssueThroughMailerLite({ db, now, provider: mailingProvider, campaigns, from }, issueId);
+}

@@ -73,3 +73,25 @@ export function scheduleStagedUploadCleanup(services: AppServices): () => void {
   const hour = 60 * 60 * 1000;
   return repeat(services, "staged-upload cleanup", async () => ({ deleted: await services.uploads.removeExpired() }), 5 * 60_000, hour);
 }
+
+/**
+ * With BOUNCE_IMAP_URL set, the bounce mailbox is read through the outbox every `everyMs` (five minutes):
+ * a row of "newsletter.bounces" is queued when none waits, so several processes read it one at a time.
+ */
+export function scheduleBounceReading(services: AppServices, { everyMs = 5 * 60_000 } = {}): () => void {
+  if (!services.config.newsletter.bounceImapUrl) return () => {};
+  return repeat(
+    services,
+    "bounce mailbox",
+    async () => {
+      const { db, now } = services;
+      const waiting = await db.selectFrom("outbox").select("id").where("topic", "=", "newsletter.bounces").where("done_at", "is", null).limit(1).executeTakeFirst();
+      if (waiting) return { queued: false };
+      await services.outbox.enqueue(db, "newsletter.bounces", {}, now());
+      services.outbox.wake();
+      return { queued: true };
+    },
+    everyMs,
+    everyMs,
+  );
+}

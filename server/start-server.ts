@@ -12,7 +12,7 @@ import { createLogger } from "./logger";
 import type { AppServices } from "~/adapters/context.server";
 import { issueSetupLink, SETUP_LINK_HOURS } from "~/modules/accounts/setup-link.server";
 import { outboxHandlers } from "./outbox-handlers";
-import { scheduleAdminModeCleanup, scheduleRetention, scheduleStagedUploadCleanup, scheduleUnconfirmedAccountCleanup } from "./retention-job";
+import { scheduleAdminModeCleanup, scheduleBounceReading, scheduleRetention, scheduleStagedUploadCleanup, scheduleUnconfirmedAccountCleanup } from "./retention-job";
 import { installGracefulShutdown } from "./shutdown";
 import { keepConnectionsLongerThanTheProxy } from "./keep-alive";
 import { PATHS } from "./paths";
@@ -64,6 +64,7 @@ export async function startServer({ development }: { development: boolean }): Pr
     scheduleAdminModeCleanup(services),
     scheduleStagedUploadCleanup(services),
     scheduleUnconfirmedAccountCleanup(services),
+    scheduleBounceReading(services),
     // Changes made through another process reach this one's page cache within a quarter of a second (one
     // small read of page_versions each time), which leaves room for a busy machine in the second promised.
     services.pageChanges.start(250),

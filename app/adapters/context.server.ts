@@ -9,6 +9,7 @@ import type { PageCache } from "./pages/page-cache.server";
 import type { PageChangeFeed } from "./pages/page-changes.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { MailingProvider } from "./mailing/mailerlite.server";
+import type { CampaignProvider } from "./mailing/mailerlite-campaigns.server";
 import type { ObjectStorage } from "./storage/contract";
 import type { SignedLinks } from "./storage/signed-links.server";
 import type { StagedUploads } from "./uploads/staged-uploads.server";
@@ -29,6 +30,8 @@ export interface AppServices {
   newsletterMailer: Mailer;
   /** The newsletter's mailing provider (MailerLite); null when MAILERLITE_API_KEY is unset. */
   mailingProvider: MailingProvider | null;
+  /** MailerLite's campaigns, for issues it delivers; null when MAILERLITE_API_KEY is unset. */
+  campaigns: CampaignProvider | null;
   /** Turns an uploaded WAV into the MP3 podcast apps take, in a worker thread. */
   mp3: Mp3Encoder;
   now: () => Date;

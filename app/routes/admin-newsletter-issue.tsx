@@ -34,7 +34,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const counts = isEditable(issue.status) ? await audienceCounts(db, issue.audience, available) : null;
   const figures = await issueFigures(db, issue.id, issue.startedAt);
   const { user } = authorisedVisitor(context);
+  const mailerLite = Boolean(context.get(requestContext).services.campaigns);
   const view = {
+    delivery: issue.delivery,
+    mailerLite,
+    providerError: issue.campaigns.error ?? null,
+    campaigns: LANGUAGES.flatMap((code) => {
+      const campaign = issue.campaigns[code];
+      return campaign ? [{ language: code, status: campaign.status ?? null, stats: campaign.stats ?? null }] : [];
+    }),
     id: issue.id,
     status: issue.status,
     editable: isEditable(issue.status),
@@ -80,13 +88,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const available = contentLanguages(issue.content);
       const parsed = parseInput(issueFormSchema(available), plainObject(form ?? {}));
       if (!parsed.ok) return refused<string, IssueProblem>({ form: "invalid", ...(parsed.errors as Record<string, IssueProblem>) });
-      const values = parsed.value as Record<string, unknown> & { audienceLanguages: Language[]; audienceSources: string[]; audienceInterests: string[] };
+      const values = parsed.value as Record<string, unknown> & { audienceLanguages: Language[]; audienceSources: string[]; audienceInterests: string[]; delivery: "smtp" | "mailerlite" };
+      const delivery = values.delivery === "mailerlite" && services.campaigns ? "mailerlite" : "smtp";
       const texts: IssueTexts = Object.fromEntries(available.map((code) => [code, { subject: String(values[`subject_${code}`]), preheader: String(values[`preheader_${code}`]) }]));
       const audience = { languages: values.audienceLanguages, sources: values.audienceSources, interests: values.audienceInterests };
       const item = await articleForMail(db, services.config.appUrl, issue.sourceId);
       if (!item) return answer("notFound", 404);
       const content = await issueContent(db, item, texts, renderIssueMail);
-      if (!(await saveIssue(db, issue.id, { content, audience }, actor, now))) return answer("notEditable", 409);
+      if (!(await saveIssue(db, issue.id, { content, audience, delivery }, actor, now))) return answer("notEditable", 409);
       if (intent.value.intent === "save") return { ok: true as const, done: "saved" as IssueDone };
       const counts = await audienceCounts(db, audience, contentLanguages(content));
       if (Object.values(counts).every((count) => count === 0)) return answer("nobody");

@@ -49,7 +49,7 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const now = () => T0;
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
     const auth = loadAuthOnFirstUse({ db: database.db, dialect, config, mails: queuedAuthMails({ db: database.db, now, wake: () => {}, secret: config.sessionSecret }), passwordLimits: PASSWORD_LIMITS, now });
-    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, newsletterMailer: mailer, mailingProvider: null, config, now, pageChanges: { changed: async () => {} }, outbox: { wake: () => {} } });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, newsletterMailer: mailer, mailingProvider: null, campaigns: null, config, now, pageChanges: { changed: async () => {} }, outbox: { wake: () => {} } });
     const subscriber = await insertSubscriber(database.db, { email, is_verified: 0 });
     const id = await enqueue(database.db, "newsletter.confirmation-mail", { subscriberId: subscriber.id }, T0);
     const row = () => database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -120,7 +120,7 @@ describe.each(dialects)("confirmation mail through the outbox on %s", (dialect) 
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@site.example>", dataDir: config.dataDir, logger, now });
     const mails = queuedAuthMails({ db: database.db, now, wake: () => {}, secret: config.sessionSecret });
     const auth = loadAuthOnFirstUse({ db: database.db, dialect, config, mails, passwordLimits: PASSWORD_LIMITS, now });
-    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, newsletterMailer: mailer, mailingProvider: null, config, now, pageChanges: { changed: async () => {} }, outbox: { wake: () => {} } });
+    const handlers = outboxHandlers({ auth, db: database.db, logger, mailer, newsletterMailer: mailer, mailingProvider: null, campaigns: null, config, now, pageChanges: { changed: async () => {} }, outbox: { wake: () => {} } });
     await createOrPromoteAdmin({ auth, db: database.db, dialect }, { email: "reader@example.org" }, { userId: null, sessionId: null, ip: null, userAgent: null }, T0);
     const user = await database.db.selectFrom("user").select(["id", "email", "name"]).executeTakeFirstOrThrow();
     await mails.signInLink(user, "one-time-token");

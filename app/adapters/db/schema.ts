@@ -178,7 +178,7 @@ export interface NewsletterIssuesTable {
   id: string;
   source_kind: "article" | "episode";
   source_id: string;
-  status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
+  status: "draft" | "scheduled" | "sending" | "sent" | "cancelled" | "failed";
   delivery: "smtp" | "mailerlite";
   /** JSON: IssueContent (modules/newsletter/issues/issue-content.ts). */
   content: string;
@@ -198,7 +198,7 @@ export interface NewsletterDeliveriesTable {
   issue_id: string;
   subscriber_id: string;
   language: string;
-  status: "queued" | "sent" | "deferred" | "failed" | "bounced";
+  status: "queued" | "sent" | "deferred" | "failed" | "bounced" | "skipped";
   attempts: number;
   next_attempt_at: string;
   last_error: string | null;

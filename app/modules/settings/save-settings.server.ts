@@ -53,6 +53,11 @@ export function settingsOf(values: SettingsValues): Partial<Settings> {
         "podcast.explicit": String(values.value.explicit),
         "podcast.hostBio": values.value.hostBio,
       };
+    case "newsletter":
+      return {
+        "newsletter.senderLine": values.value.senderLine,
+        "newsletter.postalAddress": values.value.postalAddress,
+      };
   }
 }
 

@@ -4,7 +4,7 @@ import { APPLE_CATEGORIES } from "./apple-categories";
 import { countField, emailField, httpsUrlField, isHttpsUrl, shortLineField, atMost, MAX_URL_LENGTH } from "./setting-fields";
 
 /** The owner's settings page, one form per section; each form names its section in `intent`. */
-export const SETTINGS_SECTIONS = ["numbers", "links", "prices", "social", "platforms", "show", "artwork"] as const;
+export const SETTINGS_SECTIONS = ["numbers", "links", "prices", "social", "platforms", "show", "artwork", "newsletter"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const SHOW_LIMITS = {
@@ -104,12 +104,20 @@ export const showSchema = z.object({
   hostBio: trimmedField().refine(atMost(SHOW_LIMITS.hostBio), "tooLong"),
 });
 
+/** The newsletter issues' footer: who sends them, and the postal address bulk-mail rules ask for (several lines). */
+export const NEWSLETTER_FOOTER_LIMITS = { senderLine: 200, postalAddress: 500 } as const;
+export const newsletterSchema = z.object({
+  senderLine: shortLineField(NEWSLETTER_FOOTER_LIMITS.senderLine),
+  postalAddress: trimmedField().refine(atMost(NEWSLETTER_FOOTER_LIMITS.postalAddress), "tooLong"),
+});
+
 export const SECTION_SCHEMAS = {
   numbers: numbersSchema,
   links: linksSchema,
   social: socialSchema,
   platforms: platformsSchema,
   show: showSchema,
+  newsletter: newsletterSchema,
 } as const;
 
 /** The `intent` of a posted form, when it names a section. */

@@ -26,6 +26,7 @@ export interface SettingsFormValues {
     explicit: boolean;
     hostBio: string;
   };
+  newsletter: { senderLine: string; postalAddress: string };
 }
 
 export function settingsFormValues(settings: Settings): SettingsFormValues {
@@ -59,6 +60,10 @@ export function settingsFormValues(settings: Settings): SettingsFormValues {
       category: settings["podcast.category"],
       explicit: settings["podcast.explicit"] === "true",
       hostBio: settings["podcast.hostBio"],
+    },
+    newsletter: {
+      senderLine: settings["newsletter.senderLine"],
+      postalAddress: settings["newsletter.postalAddress"],
     },
   };
 }

@@ -7,9 +7,10 @@ const TONES: Record<IssueStatus, string> = {
   sending: "bg-forest-700 text-white",
   sent: "bg-forest-100 text-forest-900",
   cancelled: "bg-line text-muted",
+  failed: "bg-white text-alert border border-alert",
 };
 
 export function IssueStatusBadge({ status }: { status: IssueStatus }) {
   const { t } = useTranslation("dashboard");
-  return <span className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${TONES[status]}`}>{t(`issues.status.${status}`)}</span>;
+  return <span data-issue-status={status} className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${TONES[status]}`}>{t(`issues.status.${status}`)}</span>;
 }

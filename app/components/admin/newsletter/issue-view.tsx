@@ -10,6 +10,7 @@ import type { IssueDone, IssueProblem } from "~/modules/newsletter/issues/issue-
 import type { IssueAudience } from "~/modules/newsletter/issues/issue-content";
 import type { IssueStatus } from "~/modules/newsletter/issues/issues.server";
 import { IssueAudienceFields } from "./issue-audience-fields";
+import { IssueCampaigns, IssueDeliveryFields, type CampaignSummary } from "./issue-delivery";
 import { IssueFiguresTable, type Figures } from "./issue-figures";
 import { IssueStatusBadge } from "./issue-status-badge";
 
@@ -25,6 +26,10 @@ export interface IssueViewData {
   ownerEmail: string;
   topics: string[];
   sources: string[];
+  delivery: "smtp" | "mailerlite";
+  mailerLite: boolean;
+  providerError: string | null;
+  campaigns: CampaignSummary[];
 }
 
 type Answer = { ok: true; done: IssueDone } | { errors: Partial<Record<string, IssueProblem>> } | null;
@@ -88,6 +93,7 @@ export function IssueView({ view, answer }: { view: IssueViewData; answer: Answe
               </div>
             ))}
           </fieldset>
+          <IssueDeliveryFields delivery={view.delivery} mailerLite={view.mailerLite} />
           <IssueAudienceFields audience={view.audience} topics={view.topics} sources={view.sources} counts={view.counts} available={view.languages.map(({ code }) => code)} />
           <input ref={offset} type="hidden" name="timezoneOffset" defaultValue="0" />
           <div className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6">
@@ -147,6 +153,8 @@ export function IssueView({ view, answer }: { view: IssueViewData; answer: Answe
         ))}
       </section>
 
+      {view.providerError && <FormNotice kind="error">{t("issues.issue.providerError", { error: view.providerError })}</FormNotice>}
+      <IssueCampaigns campaigns={view.campaigns} />
       {(view.status === "sending" || view.status === "sent" || view.status === "cancelled") && <IssueFiguresTable figures={view.figures} live={view.status === "sending"} />}
 
       {(view.status === "scheduled" || view.status === "sending") && (

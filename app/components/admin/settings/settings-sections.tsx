@@ -4,7 +4,7 @@ import { ArtworkForm } from "./artwork-form";
 import { PlatformsSection } from "./platforms-section";
 import { PricesSection } from "./prices-section";
 import { ShowSection } from "./show-section";
-import { LinksSection, NumbersSection, SocialSection } from "./simple-sections";
+import { LinksSection, NewsletterSection, NumbersSection, SocialSection } from "./simple-sections";
 
 export type SettingsView = SettingsFormValues & {
   prices: PriceFormValues;
@@ -22,6 +22,7 @@ export function SettingsSections({ view, actionData }: { view: SettingsView; act
       <SocialSection values={view.social} fallback={actionData} />
       <PlatformsSection values={view.platforms} fallback={actionData} />
       <ShowSection values={view.show} categories={view.categories} fallback={actionData} />
+      <NewsletterSection values={view.newsletter} fallback={actionData} />
       <ArtworkForm artworkUrl={view.artworkUrl} />
     </div>
   );

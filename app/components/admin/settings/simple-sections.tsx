@@ -1,4 +1,5 @@
-import { SectionForm } from "./section-form";
+import { TextAreaField } from "~/components/ui/form-field";
+import { SectionForm, useSection, Wide } from "./section-form";
 import { SettingField, useSectionWords } from "./setting-field";
 import type { SettingsFormValues } from "~/modules/settings/settings-view";
 
@@ -35,5 +36,27 @@ export function SocialSection({ values, fallback }: { values: SettingsFormValues
         <SettingField key={name} kind="url" name={name} label={words(name)} stored={values[name]} />
       ))}
     </SectionForm>
+  );
+}
+
+/** The footer of newsletter issues: the sender line and the postal address. */
+export function NewsletterSection({ values, fallback }: { values: SettingsFormValues["newsletter"]; fallback: unknown }) {
+  return (
+    <SectionForm intent="newsletter" fallback={fallback}>
+      <NewsletterFields values={values} />
+    </SectionForm>
+  );
+}
+
+function NewsletterFields({ values }: { values: SettingsFormValues["newsletter"] }) {
+  const words = useSectionWords("newsletter");
+  const { error, value } = useSection();
+  return (
+    <>
+      <SettingField kind="text" name="senderLine" label={words("senderLine")} hint={words("senderLineHint")} stored={values.senderLine} className="md:col-span-2" />
+      <Wide>
+        <TextAreaField id="setting-postalAddress" name="postalAddress" label={words("postalAddress")} rows={3} defaultValue={value("postalAddress", values.postalAddress)} error={error("postalAddress")} />
+      </Wide>
+    </>
   );
 }

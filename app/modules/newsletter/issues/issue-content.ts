@@ -79,6 +79,7 @@ export function issueFormSchema(languages: readonly Language[]) {
     audienceLanguages: z.array(z.enum(LANGUAGES)).default([]),
     audienceSources: z.array(z.enum(SOURCES)).default([]),
     audienceInterests: z.array(line(60)).max(ISSUE_LIMITS.interests).default([]),
+    delivery: z.enum(["smtp", "mailerlite"]).catch("smtp"),
   });
 }
 

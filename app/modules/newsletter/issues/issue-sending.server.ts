@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Db } from "~/adapters/db/database.server";
 import { MailRefused, MailServerUnavailable, type Mailer } from "~/adapters/mail/mailer.server";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n/languages";
-import { RetryLater } from "~/modules/outbox/outcomes";
+import { PermanentFailure, RetryLater } from "~/modules/outbox/outcomes";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/modules/newsletter/confirmation-mail.server";
 import { countSoftBounce, deliveredTo, stopMail } from "~/modules/newsletter/mail-stops.server";
 import { mailLanguage, recipients } from "./audience.server";
@@ -19,6 +19,8 @@ export interface IssueSendingServices {
   newsletter: { bounceAddress: string; mailsPerMinute: number; connections: number; softBounceLimit: number };
   /** Asks the outbox worker to look for due work again once this run has ended (the next slice). */
   wake: () => void;
+  /** Delivers an issue through MailerLite's campaigns (./issue-campaigns.server.ts); absent without MAILERLITE_API_KEY. */
+  mailerLite?: ((issueId: string) => Promise<void>) | undefined;
 }
 
 export const SENDING = {
@@ -50,6 +52,10 @@ export async function sendIssueSlice(services: IssueSendingServices, payload: { 
     if (issue.send_at !== payload.sendAt) return;
     await startSending(services, issue.id, parseContent(issue.content), issue.audience);
   } else if (issue.status !== "sending") return;
+  if (issue.delivery === "mailerlite") {
+    if (!services.mailerLite) throw new PermanentFailure("This issue is to be delivered by MailerLite, and MAILERLITE_API_KEY is not set.");
+    return services.mailerLite(issue.id);
+  }
 
   const content = parseContent(issue.content);
   const deadline = Date.now() + sliceMs;

@@ -3,6 +3,7 @@ import type { Db } from "~/adapters/db/database.server";
 import type { NewsletterIssuesTable } from "~/adapters/db/schema";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import type { Outbox } from "~/modules/outbox/outbox.server";
+import type { CampaignState } from "./issue-campaigns.server";
 import { EVERYONE, parseAudience, parseContent, type IssueAudience, type IssueContent } from "./issue-content";
 
 export type IssueRow = NewsletterIssuesTable;
@@ -20,6 +21,8 @@ export interface Issue {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** What MailerLite holds for each language, for an issue it delivers. */
+  campaigns: CampaignState;
 }
 
 const toIssue = (row: IssueRow): Issue => ({
@@ -34,6 +37,7 @@ const toIssue = (row: IssueRow): Issue => ({
   createdAt: row.created_at,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
+  campaigns: row.provider_state ? (JSON.parse(row.provider_state) as CampaignState) : {},
 });
 
 /** The owner may still change what is sent, and to whom, until the sending starts. */
@@ -85,16 +89,16 @@ export async function createIssue(
 }
 
 /** Stores new texts and audience; false when the issue is no longer editable (it started, or was cancelled). */
-export async function saveIssue(db: Db, id: string, change: { content: IssueContent; audience: IssueAudience }, actor: Actor, now: Date): Promise<boolean> {
+export async function saveIssue(db: Db, id: string, change: { content: IssueContent; audience: IssueAudience; delivery: IssueRow["delivery"] }, actor: Actor, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("newsletter_issues")
-      .set({ content: JSON.stringify(change.content), audience: JSON.stringify(change.audience), updated_at: now.toISOString() })
+      .set({ content: JSON.stringify(change.content), audience: JSON.stringify(change.audience), delivery: change.delivery, updated_at: now.toISOString() })
       .where("id", "=", id)
       .where("status", "in", ["draft", "scheduled"])
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await recordAudit(trx, actor, { action: "newsletter.issue.save", resource: `newsletter_issue:${id}`, details: { audience: change.audience } }, now);
+    await recordAudit(trx, actor, { action: "newsletter.issue.save", resource: `newsletter_issue:${id}`, details: { audience: change.audience, delivery: change.delivery } }, now);
     return true;
   });
 }
