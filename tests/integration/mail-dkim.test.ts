@@ -1,11 +1,19 @@
-import { createVerify, generateKeyPairSync } from "node:crypto";
+import { createHash, createVerify, generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, insecureAppUrlWarning, parseConfig } from "~/lib/config.server";
 import { outboxDrained, startTestApp, type TestApp } from "../support/app-server";
+import { renderIssueMail } from "~/components/mail/issue-mail";
+import { SYSTEM_ACTOR } from "~/modules/audit/audit.server";
+import { articleForMail } from "~/modules/blog/article-for-mail.server";
+import { newIssue } from "~/modules/newsletter/issues/issue-texts.server";
+import { scheduleIssue } from "~/modules/newsletter/issues/issues.server";
 import { HttpSession } from "../support/http-session";
+import { insertSubscriber } from "../support/outbox-fixtures";
+import { SAMPLE_ARTICLE } from "../support/routes";
+import { until } from "../support/waiting";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 
 // Mail signed with DKIM through configuration, over a real SMTP conversation: RFC 8058 expects the
@@ -49,6 +57,14 @@ function relaxedHeaders(raw: string, names: string[]): string {
   return [...lines.filter((line) => line !== null), unsigned].join("\r\n");
 }
 
+/** The body as a relaxed DKIM body hash reads it (RFC 6376 3.4.4). */
+function relaxedBody(raw: string): string {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/^\r?\n\r?\n/, "");
+  const lines = body.split(/\r?\n/).map((line) => line.replace(/[ \t]+/g, " ").replace(/ $/, ""));
+  while (lines.length > 0 && lines.at(-1) === "") lines.pop();
+  return lines.length === 0 ? "" : `${lines.join("\r\n")}\r\n`;
+}
+
 describe("DKIM", () => {
   it("signs every mail with the configured domain and selector, the unsubscribe headers included, with an HTML part beside the text", async () => {
     const before = smtp.received.length;
@@ -67,6 +83,25 @@ describe("DKIM", () => {
     expect(createVerify("RSA-SHA256").update(signedData).verify(publicKey, tags.b!, "base64")).toBe(true);
     const other = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
     expect(createVerify("RSA-SHA256").update(signedData).verify(other, tags.b!, "base64")).toBe(false);
+  });
+
+  it("signs a newsletter issue's mails, sent with their end held until recorded, over headers and body", async () => {
+    const { db, config } = app.services;
+    const subscriber = await insertSubscriber(db, { email: "reader@example.org", language: "en", is_verified: 1, confirmed_at: "2026-01-01T00:00:00.000Z" });
+    const article = await db.selectFrom("articles").select("id").where("slug", "=", SAMPLE_ARTICLE).executeTakeFirstOrThrow();
+    const item = (await articleForMail(db, config.appUrl, article.id))!;
+    const issueId = await newIssue(db, { kind: "article", id: article.id, item }, renderIssueMail, SYSTEM_ACTOR, new Date());
+    await scheduleIssue(db, app.services.outbox, issueId, new Date(), SYSTEM_ACTOR, new Date());
+    app.services.outbox.wake();
+    await until(async () => (await db.selectFrom("newsletter_deliveries").select("status").where("subscriber_id", "=", subscriber.id).executeTakeFirst())?.status === "sent");
+    const raw = await until(async () => smtp.received.find((message) => message.includes("X-Newsletter-Delivery")));
+    const tags = signatureTags(raw);
+    expect([tags.a, tags.d, tags.s, tags.c]).toEqual(["rsa-sha256", "diaspora.example", "mail2026", "relaxed/relaxed"]);
+    const signed = tags.h!.toLowerCase().split(":");
+    for (const header of ["from", "to", "subject", "list-unsubscribe", "list-unsubscribe-post"]) expect(signed).toContain(header);
+    expect(createVerify("RSA-SHA256").update(relaxedHeaders(raw, signed)).verify(publicKey, tags.b!, "base64")).toBe(true);
+    // The body as received hashes to the signature's bh=: nothing changed it after it was signed.
+    expect(createHash("sha256").update(relaxedBody(raw)).digest("base64")).toBe(tags.bh);
   });
 
   it("stops the start with a clear message when the settings are incomplete or the key unreadable", () => {
