@@ -14,6 +14,7 @@ import { parseInput, plainObject } from "~/lib/form-input";
 import { refused } from "~/lib/refusal";
 import { refusalIn } from "~/lib/route-policies";
 import { articleForMail } from "~/modules/blog/article-for-mail.server";
+import { episodeForMail } from "~/modules/podcast/episode-for-mail.server";
 import { issueContent, type IssueTexts } from "~/modules/newsletter/issues/issue-texts.server";
 import { audienceCounts } from "~/modules/newsletter/issues/audience.server";
 import { instantOf, issueIntentSchema, type IssueDone, type IssueProblem } from "~/modules/newsletter/issues/issue-actions";
@@ -92,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const delivery = values.delivery === "mailerlite" && services.campaigns ? "mailerlite" : "smtp";
       const texts: IssueTexts = Object.fromEntries(available.map((code) => [code, { subject: String(values[`subject_${code}`]), preheader: String(values[`preheader_${code}`]) }]));
       const audience = { languages: values.audienceLanguages, sources: values.audienceSources, interests: values.audienceInterests };
-      const item = await articleForMail(db, services.config.appUrl, issue.sourceId);
+      const item = issue.sourceKind === "article" ? await articleForMail(db, services.config.appUrl, issue.sourceId) : await episodeForMail(db, services.config.appUrl, issue.sourceId);
       if (!item) return answer("notFound", 404);
       const content = await issueContent(db, item, texts, renderIssueMail);
       if (!(await saveIssue(db, issue.id, { content, audience, delivery }, actor, now))) return answer("notEditable", 409);

@@ -15,6 +15,7 @@ import { parseInput, trimmedField } from "~/lib/form-input";
 import { refused } from "~/lib/refusal";
 import { refusalIn } from "~/lib/route-policies";
 import { articleForMail } from "~/modules/blog/article-for-mail.server";
+import { episodeForMail } from "~/modules/podcast/episode-for-mail.server";
 import { newIssue } from "~/modules/newsletter/issues/issue-texts.server";
 import { issueSummaries } from "~/modules/newsletter/issues/issue-summaries.server";
 import { authorisedVisitor, requestContext } from "~/route-context.server";
@@ -32,18 +33,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { i18n: pageResourcesFor(language, ["dashboard"]), refused: null, view: { issues } };
 }
 
-const createSchema = z.object({ article: trimmedField().pipe(z.string().min(1).max(64)) });
+const createSchema = z.union([
+  z.object({ article: trimmedField().pipe(z.string().min(1).max(64)) }).transform(({ article }) => ({ kind: "article" as const, id: article })),
+  z.object({ episode: trimmedField().pipe(z.string().min(1).max(64)) }).transform(({ episode }) => ({ kind: "episode" as const, id: episode })),
+]);
 
-/** "Send as newsletter" from the article editor: a draft issue of that article, then its page. */
+/** "Send as newsletter" from the article editor or an episode's card: a draft issue of it, then its page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context.get(requestContext);
   const { actor } = authorisedVisitor(context);
   const form = await request.formData().catch(() => null);
   const checked = parseInput(createSchema, form ?? {});
   if (!checked.ok) return refused<string, "notFound">({ form: "notFound" }, { status: 400 });
-  const item = await articleForMail(services.db, services.config.appUrl, checked.value.article);
+  const { kind, id: sourceId } = checked.value;
+  const item = kind === "article" ? await articleForMail(services.db, services.config.appUrl, sourceId) : await episodeForMail(services.db, services.config.appUrl, sourceId);
   if (!item) return refused<string, "notFound">({ form: "notFound" }, { status: 404 });
-  const id = await newIssue(services.db, { kind: "article", id: checked.value.article, item }, renderIssueMail, actor, services.now());
+  const id = await newIssue(services.db, { kind, id: sourceId, item }, renderIssueMail, actor, services.now());
   return redirect(localizePath(`/admin/newsletter/${id}`, languageOf(params)));
 }
 

@@ -5,7 +5,8 @@ import { appOnTestDatabase } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { insertSubscriber } from "../support/outbox-fixtures";
 import { people } from "../support/people";
-import { SAMPLE_ARTICLE } from "../support/routes";
+import { SAMPLE_EPISODES } from "~/modules/podcast/sample-episodes";
+import { SAMPLE_ARTICLE, SAMPLE_EPISODE } from "../support/routes";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { until } from "../support/waiting";
 
@@ -193,5 +194,18 @@ describe.each(dialects)("an article goes out as a newsletter issue, one mail per
     expect(mailsOf(moved)).toBe(4);
     expect(mailsOf(cancelled)).toBe(0);
     expect((await db().selectFrom("newsletter_issues").select("status").where("id", "=", cancelled.split("/").pop()!).executeTakeFirstOrThrow()).status).toBe("cancelled");
+  });
+
+  it("makes an episode an issue too: its description and page in each language it has, its artwork as PNG", async () => {
+    const owner = await adminInMode("10.31.3.1");
+    const episode = await db().selectFrom("episodes").select(["id", "slug"]).where("slug", "=", SAMPLE_EPISODE).executeTakeFirstOrThrow();
+    const created = await owner.post("/admin/newsletter", { episode: episode.id });
+    expect(created.status).toBe(302);
+    const issuePath = created.headers.get("location")!;
+    const spanish = await (await owner.get(`${issuePath}/preview?language=es`)).text();
+    expect(spanish).toContain(SAMPLE_EPISODES[0]!.text.es.title.replace(/'/g, "&#x27;"));
+    expect(spanish).toContain(`/es/podcast/${episode.slug}`);
+    expect(spanish).toMatch(/<img[^>]+src="[^"]+\/podcast\/artwork\/[^"]+\.png"/);
+    expect((await owner.post("/admin/newsletter", { episode: "no-such-episode" })).status).toBe(404);
   });
 });

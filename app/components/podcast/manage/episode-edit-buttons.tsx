@@ -1,4 +1,6 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Mail, Pencil, Trash2 } from "lucide-react";
+import { Form } from "react-router";
+import { useLocalize } from "~/i18n/root-data";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button-styles";
 import type { EpisodeView } from "~/components/podcast/episode-view";
@@ -9,9 +11,10 @@ const BUTTONS = [
   { kind: "delete", Icon: Trash2 },
 ] as const;
 
-/** The admin's edit and delete buttons on an episode card (shown by EpisodeAdminActions). */
+/** The admin's edit, delete and "send as newsletter" buttons on an episode card (shown by EpisodeAdminActions). */
 export default function EpisodeEditButtons({ episode, className, open }: { episode: EpisodeView; className?: string; open: Manage["open"] }) {
   const { t } = useTranslation("podcast");
+  const localize = useLocalize();
   const iconButton = buttonClass({
     variant: "outline",
     size: "sm",
@@ -32,6 +35,13 @@ export default function EpisodeEditButtons({ episode, className, open }: { episo
           <Icon aria-hidden="true" className="size-4" />
         </button>
       ))}
+      {/* A draft issue of the episode: nothing is sent before the owner chooses on the issue's page. */}
+      <Form method="post" action={localize("/admin/newsletter")} className="contents">
+        <input type="hidden" name="episode" value={episode.id} />
+        <button type="submit" aria-label={t("manage.sendAsNewsletter", { title: episode.title })} title={t("manage.sendAsNewsletter", { title: episode.title })} className={iconButton}>
+          <Mail aria-hidden="true" className="size-4" />
+        </button>
+      </Form>
     </div>
   );
 }
