@@ -138,6 +138,7 @@ export const ROUTE_TABLE: TableRoute[] = [
     page("setup", "routes/setup.tsx", { read: "accounts", write: "accounts" }),
     page("newsletter", "routes/newsletter.tsx", { read: "public", write: "public", cache: keptPage(), sitemap: false }),
     page("newsletter/confirm", "routes/newsletter-confirm.tsx", { read: "public", write: "public", personal: "it reads the reader's own confirmation link", sitemap: false }),
+    resource("newsletter/click/:issue", "routes/newsletter-click.ts", { read: "public", personal: "each click is counted and sent on, never kept", sitemap: false }),
     page("unsubscribe/:token", "routes/unsubscribe.tsx", { read: "public", write: "public", personal: "it reads the reader's own unsubscribe link" }),
     page("admin/audit-log", "routes/admin-audit-log.tsx", { read: "admin" }),
     resource("admin/audit-log.csv", "routes/admin-audit-log-csv.ts", { read: "admin" }),

@@ -94,7 +94,7 @@ async function main() {
     await sql`update subscribers set is_verified = 1, unsubscribed_at = null, confirmed_at = created_at`.execute(services.db);
     const article = await services.db.selectFrom("articles").select("id").where("slug", "=", SAMPLE_ARTICLE).executeTakeFirstOrThrow();
     const item = (await articleForMail(services.db, services.config.appUrl, article.id))!;
-    const issueId = await newIssue(services.db, { kind: "article", id: article.id, item }, renderIssueMail, SYSTEM_ACTOR, new Date());
+    const issueId = await newIssue(services.db, { kind: "article", id: article.id, item }, renderIssueMail, { appUrl: services.config.appUrl, secret: services.config.sessionSecret }, SYSTEM_ACTOR, new Date());
     const english = (await getIssue(services.db, issueId))!.content.en!;
     console.log(`The mail: ${(Buffer.byteLength(english.html) / 1024).toFixed(1)} KB of HTML, ${(Buffer.byteLength(english.text) / 1024).toFixed(1)} KB of text.`);
 

@@ -44,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (andSend && "ok" in answer && answer.ok && "id" in answer && answer.id) {
     const item = await articleForMail(services.db, services.config.appUrl, answer.id);
     if (item) {
-      const issueId = await newIssue(services.db, { kind: "article", id: answer.id, item }, renderIssueMail, actor, services.now());
+      const issueId = await newIssue(services.db, { kind: "article", id: answer.id, item }, renderIssueMail, { appUrl: services.config.appUrl, secret: services.config.sessionSecret }, actor, services.now());
       return redirect(localizePath(`/admin/newsletter/${issueId}`, languageOf(params)));
     }
   }

@@ -19,6 +19,7 @@ import { issueContent, type IssueTexts } from "~/modules/newsletter/issues/issue
 import { audienceCounts } from "~/modules/newsletter/issues/audience.server";
 import { instantOf, issueIntentSchema, type IssueDone, type IssueProblem } from "~/modules/newsletter/issues/issue-actions";
 import { contentLanguages, issueFormSchema } from "~/modules/newsletter/issues/issue-content";
+import { issueClicks } from "~/modules/newsletter/issues/link-clicks.server";
 import { issueFigures } from "~/modules/newsletter/issues/issue-stats.server";
 import { cancelIssue, getIssue, isEditable, saveIssue, scheduleIssue } from "~/modules/newsletter/issues/issues.server";
 import { SOURCES } from "~/modules/newsletter/subscribe-form";
@@ -40,6 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     delivery: issue.delivery,
     mailerLite,
     providerError: issue.campaigns.error ?? null,
+    clicks: await issueClicks(db, issue.id),
     campaigns: LANGUAGES.flatMap((code) => {
       const campaign = issue.campaigns[code];
       return campaign ? [{ language: code, status: campaign.status ?? null, stats: campaign.stats ?? null }] : [];
@@ -95,7 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const audience = { languages: values.audienceLanguages, sources: values.audienceSources, interests: values.audienceInterests };
       const item = issue.sourceKind === "article" ? await articleForMail(db, services.config.appUrl, issue.sourceId) : await episodeForMail(db, services.config.appUrl, issue.sourceId);
       if (!item) return answer("notFound", 404);
-      const content = await issueContent(db, item, texts, renderIssueMail);
+      const content = await issueContent(db, item, texts, renderIssueMail, { appUrl: services.config.appUrl, secret: services.config.sessionSecret, issueId: issue.id });
       if (!(await saveIssue(db, issue.id, { content, audience, delivery }, actor, now))) return answer("notEditable", 409);
       if (intent.value.intent === "save") return { ok: true as const, done: "saved" as IssueDone };
       const counts = await audienceCounts(db, audience, contentLanguages(content));

@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { kind, id: sourceId } = checked.value;
   const item = kind === "article" ? await articleForMail(services.db, services.config.appUrl, sourceId) : await episodeForMail(services.db, services.config.appUrl, sourceId);
   if (!item) return refused<string, "notFound">({ form: "notFound" }, { status: 404 });
-  const id = await newIssue(services.db, { kind, id: sourceId, item }, renderIssueMail, actor, services.now());
+  const id = await newIssue(services.db, { kind, id: sourceId, item }, renderIssueMail, { appUrl: services.config.appUrl, secret: services.config.sessionSecret }, actor, services.now());
   return redirect(localizePath(`/admin/newsletter/${id}`, languageOf(params)));
 }
 

@@ -26,6 +26,7 @@ import * as migration0026 from "./0026-episode-listen-days";
 import * as migration0027 from "./0027-episode-transcript-files";
 import * as migration0029 from "./0029-subscriber-substring-search";
 import * as migration0030 from "./0030-newsletter-issues";
+import * as migration0031 from "./0031-newsletter-link-clicks";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-settings": migration0001,
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0027-episode-transcript-files": migration0027,
   "0029-subscriber-substring-search": migration0029,
   "0030-newsletter-issues": migration0030,
+  "0031-newsletter-link-clicks": migration0031,
 };

@@ -90,7 +90,7 @@ describe("DKIM", () => {
     const subscriber = await insertSubscriber(db, { email: "reader@example.org", language: "en", is_verified: 1, confirmed_at: "2026-01-01T00:00:00.000Z" });
     const article = await db.selectFrom("articles").select("id").where("slug", "=", SAMPLE_ARTICLE).executeTakeFirstOrThrow();
     const item = (await articleForMail(db, config.appUrl, article.id))!;
-    const issueId = await newIssue(db, { kind: "article", id: article.id, item }, renderIssueMail, SYSTEM_ACTOR, new Date());
+    const issueId = await newIssue(db, { kind: "article", id: article.id, item }, renderIssueMail, { appUrl: config.appUrl, secret: config.sessionSecret }, SYSTEM_ACTOR, new Date());
     await scheduleIssue(db, app.services.outbox, issueId, new Date(), SYSTEM_ACTOR, new Date());
     app.services.outbox.wake();
     await until(async () => (await db.selectFrom("newsletter_deliveries").select("status").where("subscriber_id", "=", subscriber.id).executeTakeFirst())?.status === "sent");

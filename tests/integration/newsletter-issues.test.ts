@@ -107,7 +107,8 @@ describe.each(dialects)("an article goes out as a newsletter issue, one mail per
       expect(mail.text).toContain(`${prefix}/unsubscribe/${subscriber.unsubscribe_token}`);
       expect(mail.html).not.toContain("unsubscribe.invalid");
       expect(Buffer.byteLength(mail.html || "")).toBeLessThan(102 * 1024);
-      // No tracking: the only image is the article's cover.
+      // No tracking: the only image is the article's cover, and links are not counted unless the owner asks.
+      expect(mail.html).not.toContain("/newsletter/click/");
       expect((mail.html || "").match(/<img /g)?.length ?? 0).toBeLessThanOrEqual(1);
     }
     const spanish = mails.find((mail) => to(mail) === "ana@example.org")!;
@@ -207,5 +208,33 @@ describe.each(dialects)("an article goes out as a newsletter issue, one mail per
     expect(spanish).toContain(`/es/podcast/${episode.slug}`);
     expect(spanish).toMatch(/<img[^>]+src="[^"]+\/podcast\/artwork\/[^"]+\.png"/);
     expect((await owner.post("/admin/newsletter", { episode: "no-such-episode" })).status).toBe(404);
+  });
+
+  it("counts clicks on an issue's links through the site's redirect once the owner turns it on, and only on its own signed links", async () => {
+    smtp.answer = () => undefined;
+    const owner = await adminInMode("10.31.4.1");
+    expect((await owner.post("/admin/settings", { intent: "newsletter", senderLine: "", postalAddress: "1 Harbour Road, Dakar", countClicks: "on" })).status).toBe(200);
+    const article = await db().selectFrom("articles").select("id").where("slug", "=", SAMPLE_ARTICLE).executeTakeFirstOrThrow();
+    const issuePath = (await owner.post("/admin/newsletter", { article: article.id })).headers.get("location")!;
+    const issueId = issuePath.split("/").pop()!;
+    expect((await owner.post(issuePath, { intent: "send", subject_en: "Counted", subject_es: "Contado", subject_fr: "Compté" })).status).toBe(200);
+    const raw = await until(async () => smtp.received.find((message) => message.replace(/\r?\n[ \t]+/g, "").includes(`X-Newsletter-Delivery:${issueId}.`)));
+    const mail = await simpleParser(raw);
+    expect(mail.html).toContain("1 Harbour Road, Dakar");
+    const counted = [...(mail.html || "").matchAll(/href="([^"]*\/newsletter\/click\/[^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+    expect(counted.length).toBeGreaterThan(0);
+    // The unsubscribe link is never counted.
+    expect(counted.some((link) => link.includes("unsubscribe"))).toBe(false);
+    const target = new URL(counted[0]!);
+    const local = `${app.url}${target.pathname}${target.search}`;
+    for (let click = 0; click < 3; click += 1) {
+      const answer = await fetch(local, { redirect: "manual" });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe(target.searchParams.get("u"));
+    }
+    const forged = new URL(local);
+    forged.searchParams.set("u", "https://elsewhere.example/");
+    expect((await fetch(forged, { redirect: "manual" })).status).toBe(404);
+    await until(async () => (await (await owner.get(issuePath)).text()).includes("3 clicks"));
   });
 });

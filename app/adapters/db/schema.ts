@@ -193,6 +193,13 @@ export interface NewsletterIssuesTable {
   provider_state: string | null;
 }
 
+/** Clicks on one link of one issue, through the site's redirect (migration 0031). */
+export interface NewsletterLinkClicksTable {
+  issue_id: string;
+  link: string;
+  clicks: number;
+}
+
 /** One subscriber's mail of one issue. */
 export interface NewsletterDeliveriesTable {
   issue_id: string;
@@ -270,6 +277,7 @@ export interface Database {
   outbox: OutboxTable;
   newsletter_issues: NewsletterIssuesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_link_clicks: NewsletterLinkClicksTable;
   episodes: EpisodesTable;
   episode_translations: EpisodeTranslationsTable;
   episode_listens: EpisodeListensTable;

@@ -57,6 +57,7 @@ export function settingsOf(values: SettingsValues): Partial<Settings> {
       return {
         "newsletter.senderLine": values.value.senderLine,
         "newsletter.postalAddress": values.value.postalAddress,
+        "newsletter.countClicks": String(values.value.countClicks),
       };
   }
 }

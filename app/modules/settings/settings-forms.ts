@@ -109,6 +109,7 @@ export const NEWSLETTER_FOOTER_LIMITS = { senderLine: 200, postalAddress: 500 } 
 export const newsletterSchema = z.object({
   senderLine: shortLineField(NEWSLETTER_FOOTER_LIMITS.senderLine),
   postalAddress: trimmedField().refine(atMost(NEWSLETTER_FOOTER_LIMITS.postalAddress), "tooLong"),
+  countClicks: checkboxField(),
 });
 
 export const SECTION_SCHEMAS = {

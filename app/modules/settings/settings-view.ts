@@ -26,7 +26,7 @@ export interface SettingsFormValues {
     explicit: boolean;
     hostBio: string;
   };
-  newsletter: { senderLine: string; postalAddress: string };
+  newsletter: { senderLine: string; postalAddress: string; countClicks: boolean };
 }
 
 export function settingsFormValues(settings: Settings): SettingsFormValues {
@@ -64,6 +64,7 @@ export function settingsFormValues(settings: Settings): SettingsFormValues {
     newsletter: {
       senderLine: settings["newsletter.senderLine"],
       postalAddress: settings["newsletter.postalAddress"],
+      countClicks: settings["newsletter.countClicks"] === "true",
     },
   };
 }

@@ -51,6 +51,8 @@ export const SETTING_DEFAULTS = {
   /** The newsletter issues' footer: who sends them, and the postal address the bulk-mail rules ask for. */
   "newsletter.senderLine": "",
   "newsletter.postalAddress": "",
+  /** Whether the links of issues sent from now on count their clicks through the site's redirect ("true"/"false"). */
+  "newsletter.countClicks": "false",
   /** The show's podcast:guid, assigned once (modules/podcast/podcast-guid.server.ts) and never changed. */
   "podcast.guid": "",
 } as const;

@@ -10,6 +10,7 @@ import type { IssueDone, IssueProblem } from "~/modules/newsletter/issues/issue-
 import type { IssueAudience } from "~/modules/newsletter/issues/issue-content";
 import type { IssueStatus } from "~/modules/newsletter/issues/issues.server";
 import { IssueAudienceFields } from "./issue-audience-fields";
+import { IssueClicks } from "./issue-clicks";
 import { IssueCampaigns, IssueDeliveryFields, type CampaignSummary } from "./issue-delivery";
 import { IssueFiguresTable, type Figures } from "./issue-figures";
 import { IssueStatusBadge } from "./issue-status-badge";
@@ -29,6 +30,7 @@ export interface IssueViewData {
   delivery: "smtp" | "mailerlite";
   mailerLite: boolean;
   providerError: string | null;
+  clicks: Array<{ link: string; clicks: number }>;
   campaigns: CampaignSummary[];
 }
 
@@ -155,6 +157,7 @@ export function IssueView({ view, answer }: { view: IssueViewData; answer: Answe
 
       {view.providerError && <FormNotice kind="error">{t("issues.issue.providerError", { error: view.providerError })}</FormNotice>}
       <IssueCampaigns campaigns={view.campaigns} />
+      <IssueClicks clicks={view.clicks} />
       {(view.status === "sending" || view.status === "sent" || view.status === "cancelled") && <IssueFiguresTable figures={view.figures} live={view.status === "sending"} />}
 
       {(view.status === "scheduled" || view.status === "sending") && (

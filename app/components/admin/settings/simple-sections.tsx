@@ -57,6 +57,15 @@ function NewsletterFields({ values }: { values: SettingsFormValues["newsletter"]
       <Wide>
         <TextAreaField id="setting-postalAddress" name="postalAddress" label={words("postalAddress")} rows={3} defaultValue={value("postalAddress", values.postalAddress)} error={error("postalAddress")} />
       </Wide>
+      <Wide>
+        <label className="flex min-h-11 items-start gap-3">
+          <input type="checkbox" name="countClicks" defaultChecked={values.countClicks} className="mt-0.5 size-5 accent-forest-700" />
+          <span>
+            <span className="block font-semibold">{words("countClicks")}</span>
+            <span className="block text-sm text-muted">{words("countClicksHint")}</span>
+          </span>
+        </label>
+      </Wide>
     </>
   );
 }

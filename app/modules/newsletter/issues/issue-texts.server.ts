@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "~/adapters/db/database.server";
 import { translatorFor } from "~/i18n/i18n";
 import { LANGUAGES, type Language } from "~/i18n/languages";
@@ -6,8 +7,15 @@ import { readSettings } from "~/modules/settings/settings.server";
 import type { Actor } from "~/modules/audit/audit.server";
 import type { IssueContent, IssueLanguageContent, IssueMailProps, MailItem } from "./issue-content";
 import { createIssue } from "./issues.server";
+import { countLinksIn } from "./link-clicks.server";
 
 type Render = (props: IssueMailProps) => Promise<IssueLanguageContent>;
+/** What counting an issue's clicks needs, when the owner turned it on: the site's address, its secret, the issue. */
+export interface ClickCounting {
+  appUrl: string;
+  secret: string;
+  issueId: string;
+}
 
 /** The subject and preheader the owner chose per language; absent ones start as the title and the summary. */
 export type IssueTexts = Partial<Record<Language, { subject: string; preheader: string }>>;
@@ -16,8 +24,9 @@ export type IssueTexts = Partial<Record<Language, { subject: string; preheader: 
  * Every language's mail of an item: the owner's subject and preheader, the mail's own words in that
  * language and the owner's footer (sender line, postal address), rendered by `render`.
  */
-export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, render: Render): Promise<IssueContent> {
+export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, render: Render, clicks: ClickCounting): Promise<IssueContent> {
   const settings = await readSettings(db);
+  const counted = settings["newsletter.countClicks"] === "true";
   const content: IssueContent = {};
   for (const language of LANGUAGES) {
     const part = item[language];
@@ -25,7 +34,7 @@ export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, re
     const t = translatorFor(language, resourcesFor(language));
     const siteName = t("common:siteName");
     const chosen = texts[language];
-    content[language] = await render({
+    const mail = await render({
       language,
       subject: chosen?.subject || part.title,
       preheader: chosen ? chosen.preheader : part.excerpt,
@@ -43,12 +52,14 @@ export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, re
         continueReading: t("subscription:issueMail.continueReading"),
       },
     });
+    content[language] = counted ? { ...mail, html: countLinksIn(mail.html, clicks.appUrl, clicks.secret, clicks.issueId) } : mail;
   }
   return content;
 }
 
 /** A draft issue of an article or an episode, its mails rendered with the titles and summaries as subjects and preheaders. */
-export async function newIssue(db: Db, source: { kind: "article" | "episode"; id: string; item: MailItem }, render: Render, actor: Actor, now: Date): Promise<string> {
-  const content = await issueContent(db, source.item, {}, render);
-  return createIssue(db, { sourceKind: source.kind, sourceId: source.id, content, delivery: "smtp" }, actor, now);
+export async function newIssue(db: Db, source: { kind: "article" | "episode"; id: string; item: MailItem }, render: Render, site: Omit<ClickCounting, "issueId">, actor: Actor, now: Date): Promise<string> {
+  const id = randomUUID();
+  const content = await issueContent(db, source.item, {}, render, { ...site, issueId: id });
+  return createIssue(db, { id, sourceKind: source.kind, sourceId: source.id, content, delivery: "smtp" }, actor, now);
 }

@@ -57,11 +57,11 @@ export async function listIssues(db: Db, limit = 50): Promise<Issue[]> {
 /** A draft issue of an article or an episode, its mails rendered in every language the item has. */
 export async function createIssue(
   db: Db,
-  input: { sourceKind: IssueRow["source_kind"]; sourceId: string; content: IssueContent; delivery: IssueRow["delivery"] },
+  input: { id?: string; sourceKind: IssueRow["source_kind"]; sourceId: string; content: IssueContent; delivery: IssueRow["delivery"] },
   actor: Actor,
   now: Date,
 ): Promise<string> {
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await trx
