@@ -18,6 +18,12 @@ import { until } from "./waiting";
 // Postfix's master runs as root and hands the work to daemons running as `mail_owner` (postfix), so the
 // tests must run as root (as CI does). The temporary folder is opened to other users (0755) so those
 // daemons and the mailbox's owner can reach what is inside.
+//
+// Every folder and file made here is given its mode explicitly, not by this process's umask: a test worker
+// that has opened the site in-process has umask 077 (openServices' keepNewFilesPrivate, for the whole
+// process), and a queue folder made 0700 root under it locks the `postfix` user out of its own queue:
+// `start-fg`'s check (postsuper, run as mail_owner) fails with "open directory defer: Permission denied".
+// Postfix's own scripts set umask 022 for what they create (the queue's subfolders).
 
 /** Debian's Postfix and the folder of its daemons. */
 export const POSTFIX = "/usr/sbin/postfix";
@@ -142,23 +148,40 @@ function masterCf(port: number): string {
   return `${services.join("\n")}\n`;
 }
 
+/** Creates a folder readable by all, writable by its owner (0755), whatever the process's umask. */
+function makeFolder(folder: string): void {
+  mkdirSync(folder);
+  chmodSync(folder, 0o755);
+}
+
+/** Writes a configuration file readable by all (0644, as in /etc/postfix), whatever the process's umask. */
+function writeConfigFile(file: string, text: string): void {
+  writeFileSync(file, text);
+  chmodSync(file, 0o644);
+}
+
 /** Starts a private Postfix in the foreground (`postfix start-fg`); resolves once its SMTP port answers. */
 export async function startPostfix(options: PostfixOptions): Promise<RunningPostfix> {
   const settings: Required<PostfixOptions> = { bounceDomain: "bounces.test", bounceUser: "bounces", maximalQueueLifetime: "1h", ...options };
   const folder = mkdtempSync(path.join(tmpdir(), "postfix-"));
   chmodSync(folder, 0o755);
   const config = path.join(folder, "conf");
-  for (const name of ["conf", "queue", "data"]) mkdirSync(path.join(folder, name));
+  // The queue folder as Postfix's postfix-files makes it (root, 0755): its daemons and postsuper, running
+  // as mail_owner, enter it to reach the subfolders Postfix creates (incoming, defer, …).
+  for (const name of ["conf", "queue", "data"]) makeFolder(path.join(folder, name));
   // Postfix refuses to start unless its data folder belongs to mail_owner.
   const postfixUser = systemUser("postfix");
   chownSync(path.join(folder, "data"), postfixUser.uid, postfixUser.gid);
   const owner = systemUser(MAILBOX_OWNER);
-  const maildir = path.join(folder, "mailboxes", settings.bounceDomain, settings.bounceUser);
-  for (const name of ["cur", "new", "tmp"]) mkdirSync(path.join(maildir, name), { recursive: true });
+  // The virtual agent (as the mailbox's owner) and Dovecot go through mailboxes/<domain> to the Maildir.
+  const domainFolder = path.join(folder, "mailboxes", settings.bounceDomain);
+  const maildir = path.join(domainFolder, settings.bounceUser);
+  for (const name of [path.dirname(domainFolder), domainFolder, maildir]) makeFolder(name);
+  for (const name of ["cur", "new", "tmp"]) makeFolder(path.join(maildir, name));
   for (const name of ["", "cur", "new", "tmp"]) chownSync(path.join(maildir, name), owner.uid, owner.gid);
   const port = await freePort();
-  writeFileSync(path.join(config, "main.cf"), mainCf(folder, port, settings, owner));
-  writeFileSync(path.join(config, "master.cf"), masterCf(port));
+  writeConfigFile(path.join(config, "main.cf"), mainCf(folder, port, settings, owner));
+  writeConfigFile(path.join(config, "master.cf"), masterCf(port));
   const maillogFile = path.join(folder, "maillog");
   const maillog = () => (existsSync(maillogFile) ? readFileSync(maillogFile, "utf8") : "");
 
