@@ -18,7 +18,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&#x27;");
 
 describe("every route in every language", () => {
-  it("opens every public page of the route table: a new page needs its heading in tests/support/routes.ts", () => {
+  it("opens every public page of the route table: one with a pages:<key>.heading by itself, any other by its line in tests/support/routes.ts", () => {
     const opened = new Set(PAGE_ROUTES.map(({ path }) => routeIdOf(path)));
     expect(PUBLIC_TABLE_PAGES.length).toBeGreaterThan(10);
     expect(PUBLIC_TABLE_PAGES.filter((route) => !opened.has(route.id) && !Object.hasOwn(NOT_OPENED, route.id)).map((route) => route.id)).toEqual([]);
