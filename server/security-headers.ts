@@ -30,7 +30,12 @@ export function contentSecurityPolicy(scriptSources: string[], options: Security
   return directives.join("; ");
 }
 
-const OWN_HEADERS = new Set(["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]);
+/**
+ * Headers a route may send in place of the site's, not beside them: a served file's nosniff, and the
+ * newsletter preview's own sandboxed policy, which its issue page frames (two policies would both apply,
+ * and the site's forbids every frame).
+ */
+const OWN_HEADERS = new Set(["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy", "content-security-policy"]);
 
 /** The headers every response carries besides its Content Security Policy. */
 export function everyResponseHeaders({ https }: { https: boolean }): [string, string][] {
@@ -52,8 +57,8 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { ...options, https: req.secure }));
     for (const [name, value] of everyResponseHeaders({ https: req.secure })) res.setHeader(name, value);
-    // A route may send one of these itself (a served file's nosniff). React Router's adapter appends
-    // route headers, which would send the value twice; the route's value replaces ours instead.
+    // A route may send one of these itself (OWN_HEADERS). React Router's adapter appends route headers,
+    // which would send the value twice; the route's value replaces ours instead.
     // Vary values a route sends join those already set here once each, not twice.
     const append = res.append.bind(res);
     res.append = (field: string, value?: string | string[]) => {

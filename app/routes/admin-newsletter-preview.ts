@@ -21,7 +21,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": `${text ? "text/plain" : "text/html"}; charset=utf-8`,
       "Cache-Control": "private, no-store",
-      "Content-Security-Policy": "sandbox; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'",
+      // In place of the site's policy (server/security-headers.ts): nothing runs, only the issue page may frame it.
+      "Content-Security-Policy": "sandbox; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      "X-Frame-Options": "SAMEORIGIN",
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -7,14 +7,15 @@ export function MailStopped({ subscriberId, email, stop }: { subscriberId: strin
   const { t } = useTranslation("dashboard");
   const busy = useNavigation().state !== "idle";
   return (
-    <div className="flex flex-col items-start gap-1.5">
-      <p className="text-sm text-alert" data-mail-stop={stop.reason}>
-        <span className="block font-semibold">{t(`subscribers.mailStop.${stop.reason}`, { defaultValue: stop.reason })}</span>
-        {stop.detail && <span className="block wrap-anywhere">{stop.detail}</span>}
+    <div className="flex flex-col items-start gap-2">
+      {/* The reason in red; the mail server's own words, often long and technical, quieter beneath it. */}
+      <p className="text-sm" data-mail-stop={stop.reason}>
+        <span className="block leading-snug font-semibold text-alert">{t(`subscribers.mailStop.${stop.reason}`, { defaultValue: stop.reason })}</span>
+        {stop.detail && <span className="mt-1 block text-xs leading-snug wrap-anywhere text-muted">{stop.detail}</span>}
       </p>
       <Form method="post">
         <input type="hidden" name="subscriberId" value={subscriberId} />
-        <button type="submit" name="intent" value="resume-mail" disabled={busy} aria-label={t("subscribers.mailStop.resumeFor", { email })} className={buttonClass({ variant: "outline", size: "sm" })}>
+        <button type="submit" name="intent" value="resume-mail" disabled={busy} aria-label={t("subscribers.mailStop.resumeFor", { email })} className={buttonClass({ variant: "outline", size: "sm", className: "py-1 leading-snug" })}>
           {t("subscribers.mailStop.resume")}
         </button>
       </Form>

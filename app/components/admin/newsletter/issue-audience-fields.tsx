@@ -27,11 +27,11 @@ export function IssueAudienceFields({ audience, topics, sources, counts, availab
       <legend className="px-1 text-lg font-semibold">{t("issues.issue.audience")}</legend>
       <p className="text-sm text-muted">{t("issues.issue.audienceHint")}</p>
       <Choices name="audienceLanguages" legend={t("issues.issue.languages")} options={LANGUAGES} chosen={audience.languages} label={(value) => LANGUAGE_NAMES[value as Language]} />
-      <Choices name="audienceSources" legend={t("issues.issue.sources")} options={sources} chosen={audience.sources} label={(value) => value} />
+      <Choices name="audienceSources" legend={t("issues.issue.sources")} options={sources} chosen={audience.sources} label={(value) => t(`subscribers.sources.${value}`, { defaultValue: value })} />
       <Choices name="audienceInterests" legend={t("issues.issue.interests")} options={topics} chosen={audience.interests} label={(value) => t(`subscription:profile.topics.${value}`)} />
       {counts && (
         <div className="flex flex-col gap-1" aria-live="polite">
-          <h3 className="font-semibold">{t("issues.issue.counts")}</h3>
+          <h3 className="font-sans text-base font-semibold">{t("issues.issue.counts")}</h3>
           {total === 0 ? (
             <p className="text-alert">{t("issues.issue.countNone")}</p>
           ) : (

@@ -5,9 +5,16 @@ import { LANGUAGES, type Language } from "~/i18n/languages";
 import { resourcesFor } from "~/i18n/resources.server";
 import { readSettings } from "~/modules/settings/settings.server";
 import type { Actor } from "~/modules/audit/audit.server";
-import type { IssueContent, IssueLanguageContent, IssueMailProps, MailItem } from "./issue-content";
+import { ISSUE_LIMITS, type IssueContent, type IssueLanguageContent, type IssueMailProps, type MailItem } from "./issue-content";
 import { createIssue } from "./issues.server";
 import { countLinksIn } from "./link-clicks.server";
+
+/** A text cut to `max` characters at a word's end, with an ellipsis, when it is longer. */
+function shortened(text: string, max: number): string {
+  if ([...text].length <= max) return text;
+  const cut = [...text].slice(0, max - 1).join("");
+  return `${cut.replace(/\s+\S*$/, "")}…`;
+}
 
 type Render = (props: IssueMailProps) => Promise<IssueLanguageContent>;
 /** What counting an issue's clicks needs, when the owner turned it on: the site's address, its secret, the issue. */
@@ -37,7 +44,7 @@ export async function issueContent(db: Db, item: MailItem, texts: IssueTexts, re
     const mail = await render({
       language,
       subject: chosen?.subject || part.title,
-      preheader: chosen ? chosen.preheader : part.excerpt,
+      preheader: chosen ? chosen.preheader : shortened(part.excerpt, ISSUE_LIMITS.preheader),
       title: part.title,
       bodyHtml: part.bodyHtml,
       summaryHtml: part.summaryHtml,
