@@ -16,13 +16,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mail = issue && isLanguage(language) ? issue.content[language] : undefined;
   if (!mail) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
   const text = query.get("format") === "text";
-  const body = (text ? mail.text : mail.html).replaceAll(UNSUBSCRIBE_PLACEHOLDER, `${services.config.appUrl}/unsubscribe/preview`);
+  // The site's own images and links come from the site the owner is on (APP_URL may name another address,
+  // such as the public one behind a proxy).
+  const body = (text ? mail.text : mail.html).replaceAll(UNSUBSCRIBE_PLACEHOLDER, `${services.config.appUrl}/unsubscribe/preview`).replaceAll(`${services.config.appUrl}/`, "/");
   return new Response(body, {
     headers: {
       "Content-Type": `${text ? "text/plain" : "text/html"}; charset=utf-8`,
       "Cache-Control": "private, no-store",
       // In place of the site's policy (server/security-headers.ts): nothing runs, only the issue page may frame it.
-      "Content-Security-Policy": "sandbox; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self' https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
       "X-Frame-Options": "SAMEORIGIN",
       "X-Content-Type-Options": "nosniff",
     },

@@ -61,7 +61,7 @@ describe.each(dialects)("an article goes out as a newsletter issue, one mail per
 
     const preview = await owner.get(`${issuePath}/preview?language=es`);
     // Its own policy alone (the site's forbids frames): the issue page may frame it, and nothing in it runs.
-    expect(preview.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'");
+    expect(preview.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; img-src 'self' https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'");
     expect(preview.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(preview.headers.get("cache-control")).toBe("private, no-store");
     expect(await preview.text()).toContain('lang="es"');

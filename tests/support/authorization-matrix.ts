@@ -67,6 +67,8 @@ const LET_THROUGH: Record<string, Partial<Record<Method, number | ((visitor: Vis
   "routes/admin-newsletter.tsx": { POST: 400 },
   "routes/admin-newsletter-issue.tsx": { GET: 404, POST: 400 },
   "routes/admin-newsletter-preview.ts": { GET: 404 },
+  // No issue "new", no signed link.
+  "routes/newsletter-click.ts": { GET: 404 },
   "routes/verify-email.tsx": { GET: 400 },
   "routes/sign-in-link-verify.tsx": { GET: 400 },
   "routes/newsletter-confirm.tsx": { GET: 400 },

@@ -1,4 +1,16 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
+// Each component from its own package: the umbrella @react-email/components would bring Tailwind into production.
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Img } from "@react-email/img";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { render, toPlainText } from "@react-email/render";
 import { ISSUE_LIMITS, UNSUBSCRIBE_PLACEHOLDER, type IssueLanguageContent, type IssueMailProps } from "~/modules/newsletter/issues/issue-content";
 
