@@ -211,7 +211,7 @@ describe.each(dialects)("an article goes out as a newsletter issue, one mail per
     const spanish = await (await owner.get(`${issuePath}/preview?language=es`)).text();
     expect(spanish).toContain(SAMPLE_EPISODES[0]!.text.es.title.replace(/'/g, "&#x27;"));
     expect(spanish).toContain(`/es/podcast/${episode.slug}`);
-    expect(spanish).toMatch(/<img[^>]+src="[^"]+\/podcast\/artwork\/[^"]+\.png"/);
+    expect(spanish).toMatch(/<img[^>]+src="[^"]*\/podcast\/artwork\/[^"]+\.png"/);
     expect((await owner.post("/admin/newsletter", { episode: "no-such-episode" })).status).toBe(404);
   });
 
