@@ -1,6 +1,7 @@
 import type { Db } from "~/adapters/db/database.server";
 import { LANGUAGES, type Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
+import { escapeXml } from "~/lib/xml";
 import { getArticleForPreview, SOURCE_LANGUAGE } from "./articles.server";
 import { coverFile, isUploadedCover, socialImage } from "./cover-files";
 import { renderMarkdown } from "./markdown.server";
@@ -17,7 +18,6 @@ export interface ArticleForMail {
 
 /** Links and images of the article's HTML made absolute: a mail has no site to be relative to. */
 const absolute = (html: string, appUrl: string) => html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${appUrl}/`);
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * The article in English and in every language it is translated into: its full text as HTML, its
@@ -34,7 +34,7 @@ export async function articleForMail(db: Db, appUrl: string, articleId: string):
       title: article.title,
       excerpt: article.excerpt,
       bodyHtml: absolute(renderMarkdown(article.body), appUrl),
-      summaryHtml: `<p>${escapeHtml(article.excerpt)}</p>`,
+      summaryHtml: `<p>${escapeXml(article.excerpt)}</p>`,
       link: appUrl + localizePath(`/blog/${article.slug}`, language),
       cover: article.image ? { url: appUrl + (isUploadedCover(article.image) ? coverFile(article.image, 800, "jpg") : socialImage(article.image)), alt: article.imageAlt } : null,
     };

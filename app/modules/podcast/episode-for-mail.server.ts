@@ -1,6 +1,7 @@
 import type { Db } from "~/adapters/db/database.server";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { localizePath } from "~/i18n/paths";
+import { escapeXml } from "~/lib/xml";
 
 /** An episode as a mail shows it in one language (the newsletter's MailItem has this shape). */
 export interface EpisodeForMail {
@@ -12,13 +13,12 @@ export interface EpisodeForMail {
   cover: { url: string; alt: string } | null;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 const paragraphs = (text: string) =>
   text
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter(Boolean)
-    .map((part) => `<p>${escapeHtml(part).replace(/\n/g, "<br>")}</p>`)
+    .map((part) => `<p>${escapeXml(part).replace(/\n/g, "<br>")}</p>`)
     .join("");
 
 /**
